@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// Each part of the repo owns its Vitest project config; `--project <name>` picks one.
+export default defineConfig({
+  test: {
+    projects: ['shared/vitest.config.ts', 'web/vitest.config.ts', 'stack/vitest.config.ts'],
+  },
+});
