@@ -1,0 +1,31 @@
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows inserted, updated or deleted by the last statement (0 for plain selects). */
+  affectedRows: number;
+}
+
+export interface Queryable {
+  /** One statement with `$n` parameters. */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements, no parameters (migrations, seed). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DbKind = 'pglite' | 'postgres';
+
+/**
+ * The one database the stack runs on. All of the stack's state lives here, so row-level
+ * security, triggers and cron behave as on hosted Supabase.
+ *
+ * Type parsing is normalised across both kinds: dates and timestamps come back as the text
+ * Postgres prints, int8 as a JS number, numeric as text. APIs that answer HTTP build their JSON
+ * inside SQL, as PostgREST does, so they never depend on it.
+ */
+export interface Db extends Queryable {
+  readonly kind: DbKind;
+  /** Runs fn in one transaction on one connection; rolls back if fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to the function that stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { createAuthApi } from './auth/index.ts';
+import { type AuthConfig, makeConfig, REPO_ROOT } from './config.ts';
+import { type ApiModule, createContext, type StackContext } from './context.ts';
+import { startCron } from './cron/index.ts';
+import { openDb } from './db/index.ts';
+import { createFunctionsApi } from './functions/index.ts';
+import { createGateway, type Mounts } from './gateway.ts';
+import { DEFAULT_JWT_SECRET, makeKeys } from './keys.ts';
+import { createLogger } from './log.ts';
+import { createMailApi, createOutbox } from './mail/index.ts';
+import { createRealtimeApi } from './realtime/index.ts';
+import { createRestApi } from './rest/index.ts';
+
+export interface StackOptions {
+  /** 0 picks a free port. Default 54321. */
+  port?: number;
+  host?: string;
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined keeps the database in memory. */
+  dataDir?: string | undefined;
+  reset?: boolean;
+  quiet?: boolean;
+  root?: string;
+  jwtSecret?: string;
+  auth?: Partial<AuthConfig>;
+  /** Run the cron schedule (on by default; tests that trigger jobs by hand turn it off). */
+  cron?: boolean;
+}
+
+export interface RunningStack {
+  url: string;
+  ctx: StackContext;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, mounts every API on one gateway and starts listening. */
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const log = createLogger(options.quiet ?? false);
+  const keys = await makeKeys(options.jwtSecret ?? process.env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET);
+  const config = makeConfig(keys, {
+    port: options.port ?? 54321,
+    host: options.host ?? '127.0.0.1',
+    root: options.root ?? REPO_ROOT,
+    ...(options.auth ? { auth: { ...makeConfig(keys).auth, ...options.auth } } : {}),
+  });
+  const { db, seeded } = await openDb({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    reset: options.reset,
+    root: config.root,
+    log: (line) => log.info(`[db] ${line}`),
+  });
+  const mail = createOutbox((m) => log.info(`[mail] to ${m.to}: ${m.subject}`));
+  const ctx = createContext(db, config, mail, log);
+
+  const mounts: Mounts = {
+    rest: createRestApi(ctx),
+    auth: createAuthApi(ctx),
+    realtime: createRealtimeApi(ctx),
+    functions: createFunctionsApi(ctx),
+    mail: createMailApi(ctx),
+  };
+  const server = createGateway(ctx, mounts);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  config.port = port;
+  config.url = `http://${config.host}:${port}`;
+  const stopCron = options.cron === false ? () => undefined : startCron(ctx);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      stopCron();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const api of Object.values(mounts) as ApiModule[])
+        await api.close?.().catch((e) => log.error('close', e));
+      server.closeAllConnections();
+      await closed;
+      await ctx.runCloseHandlers();
+      // Closing PGlite flushes its data directory, so nothing written is lost.
+      await db.close();
+    })();
+    return stopping;
+  };
+  return { url: config.url, ctx, seeded, stop };
+}
