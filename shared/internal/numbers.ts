@@ -1,0 +1,34 @@
+/**
+ * Coerces a database numeric (a number, or a numeric string as PostgREST may send for
+ * `numeric` columns) to a finite number; anything else is `null`. Internal helper.
+ */
+export function toFiniteNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    const n = Number(trimmed);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** A finite number ≥ 0, or 0 for anything else (negative, NaN, ±Infinity, non-numbers). */
+export function nonNegative(value: unknown): number {
+  const n = toFiniteNumber(value);
+  return n !== null && n > 0 ? n : 0;
+}
+
+/** Rounds to cents; the result is never -0. */
+export function roundCents(value: number): number {
+  const r = Math.round(value * 100) / 100;
+  return r === 0 ? 0 : r;
+}
+
+/** Rounds to `digits` decimals; the result is never -0 and never NaN (NaN → 0). */
+export function roundTo(value: number, digits: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const f = 10 ** digits;
+  const r = Math.round(value * f) / f;
+  return r === 0 ? 0 : r;
+}

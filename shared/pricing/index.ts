@@ -1,0 +1,14 @@
+export { type PackMeasure, parsePackMeasure, readPackMeasure } from './pack-measure.ts';
+export { priceRecipe } from './price-recipe.ts';
+export {
+  CHAINS,
+  type ChainKey,
+  type ChainTotals,
+  type IngredientPriceRecord,
+  type LineChainPrice,
+  type PricedLine,
+  type PricedLineResult,
+  type PriceOptions,
+  type PriceReason,
+  type RecipePrice,
+} from './types.ts';

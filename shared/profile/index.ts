@@ -1,0 +1,2 @@
+export { AVATARS, type Avatar, avatarUrl, randomAvatar } from './avatars.ts';
+export { displayName } from './display-name.ts';

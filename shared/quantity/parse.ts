@@ -1,0 +1,41 @@
+import { numericQuantity } from 'numeric-quantity';
+
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
+const TO_TASTE = /^to\s+taste$/i;
+const CACHE_LIMIT = 2048;
+const cache = new Map<string, number>();
+
+/**
+ * Parses a recipe quantity (spec 3 `recipe_ingredients.quantity`, spec 5 "Quantity parsing").
+ *
+ * - empty (`''`, whitespace, `null`, `undefined`) → 0;
+ * - numbers pass through (a negative, NaN or infinite number → 0);
+ * - `'to taste'` (any case) → 0;
+ * - mixed numbers `'1 1/2'`, simple fractions `'1/2'`, vulgar fractions `'½'`, `'1½'`, `'1 ½'`,
+ *   decimals `'2.5'` and grouped thousands `'1,000'` are recognised (by the `numeric-quantity`
+ *   package, without its 3-decimal rounding);
+ * - anything else (ranges `'1-2'`, words, `'2 cups'`, objects, booleans) → 0.
+ *
+ * @returns a finite number ≥ 0; never NaN, negative or Infinity.
+ */
+export function parseQuantity(q: unknown): number {
+  if (typeof q === 'number') return Number.isFinite(q) && q > 0 ? q : 0;
+  if (typeof q !== 'string') return 0;
+  const text = q.trim();
+  if (text === '') return 0;
+  if (PLAIN_DECIMAL.test(text)) {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : 0;
+  }
+  const cached = cache.get(text);
+  if (cached !== undefined) return cached;
+  const value = TO_TASTE.test(text) ? 0 : parseWithLibrary(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, value);
+  return value;
+}
+
+function parseWithLibrary(text: string): number {
+  const n = numericQuantity(text, { round: false });
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
+}

@@ -1,0 +1,1 @@
+export { dedupeRecipes, recipeNameKey } from './dedupe.ts';

@@ -1,0 +1,41 @@
+import { EXTRA_MASS_FACTORS, MASS_UNITS } from './factors.ts';
+import { ingredientProfile } from './profiles.ts';
+import { canonicalUnit } from './unit-names.ts';
+
+/**
+ * Converts a quantity in a unit of an ingredient to grams (spec 5 "Ingredient quantities", spec 9
+ * "Default unit-to-gram factors" and "Ingredient-specific data").
+ *
+ * - A missing unit (`null`, `undefined`, blank) means grams; `g`/`kg` (and `mg`, `oz`, `lb`) are
+ *   used directly whatever the ingredient.
+ * - `mL` and `L` use spec 9's default factors (1 g per mL).
+ * - `tsp`, `tbsp` and `cup` use the ingredient's own Australian spoon or cup weight when the
+ *   tables know it (`1 tsp salt` = 5 g, `1 cup plain flour` ≈ 132 g), else 5, 20 and 250.
+ * - `piece` and `unit` (and `each`, `whole`, `medium` …) use the ingredient's per-item weight
+ *   (`1 piece brown onion` = 180 g, `2 piece egg` = 100 g), else spec 9's 1 and 50.
+ * - Other units (`clove`, `can`, `bunch`, `head`, `spring`/`sprig`, `pinch` …) use the
+ *   ingredient's weight for that unit when known (`1 head lettuce` = 400 g), else spec 9's
+ *   factor; a unit spec 9 does not list uses the per-item weight, else 1 g.
+ *
+ * @param quantity the amount; a negative, NaN, infinite or non-number amount counts as 0.
+ * @returns grams, finite and ≥ 0.
+ */
+export function toGrams(quantity: number, unit: string | null | undefined, ingredientName: string): number {
+  if (typeof quantity !== 'number' || !(quantity > 0) || quantity === Number.POSITIVE_INFINITY) return 0;
+  const u = canonicalUnit(unit);
+  if (u === null || u === 'g') return quantity;
+  const grams = quantity * gramsPerUnit(u, ingredientName);
+  return Number.isFinite(grams) ? grams : 0;
+}
+
+/**
+ * Grams in one `unit` (canonical, see {@link canonicalUnit}) of an ingredient; the factor
+ * {@link toGrams} multiplies by.
+ */
+export function gramsPerUnit(unit: string, ingredientName: string): number {
+  const mass = EXTRA_MASS_FACTORS[unit];
+  if (mass !== undefined) return mass;
+  const profile = ingredientProfile(ingredientName);
+  if (MASS_UNITS.has(unit)) return profile.factors[unit] ?? 1;
+  return profile.factors[unit] ?? profile.factors.piece ?? 1;
+}
