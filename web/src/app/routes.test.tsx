@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../testing/render.tsx';
+import { setStatus } from '../testing/session.ts';
+import { AppRoutes } from './routes.tsx';
+
+describe('routes and guards (spec 2)', () => {
+  it('sends a visitor without a session to /sign-in, remembering where they were going', async () => {
+    setStatus('signed-out');
+    const { location } = renderAt('/planner', <AppRoutes />);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/sign-in?next=%2Fplanner'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('keeps the query of the page the visitor was going to', async () => {
+    setStatus('signed-out');
+    const { location } = renderAt('/recipes/abc?tab=1', <AppRoutes />);
+    await waitFor(() =>
+      expect(location.history.at(-1)).toBe(`/sign-in?next=${encodeURIComponent('/recipes/abc?tab=1')}`),
+    );
+  });
+
+  it('sends a signed-in user on /sign-in back to where they were going', async () => {
+    setStatus('signed-in');
+    const { location } = renderAt('/sign-in?next=%2Fplanner', <AppRoutes />);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/planner'));
+  });
+
+  it('sends a signed-in user on /sign-up to /', async () => {
+    setStatus('signed-in');
+    const { location } = renderAt('/sign-up', <AppRoutes />);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+  });
+
+  it('never follows a redirect target off the site', async () => {
+    setStatus('signed-in');
+    const { location } = renderAt('/sign-in?next=%2F%2Fevil.example', <AppRoutes />);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+  });
+
+  it('renders nothing of a private route while the session is unknown', async () => {
+    setStatus('loading');
+    const { location } = renderAt('/pantry', <AppRoutes />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(location.history).toEqual(['/pantry']);
+  });
+
+  it('renders public routes while the session is unknown', async () => {
+    setStatus('loading');
+    renderAt('/privacy-policy', <AppRoutes />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    expect(screen.getByText(/Australian Privacy Principles/)).toBeInTheDocument();
+  });
+
+  it('shows the sign-up form with its labelled fields to visitors', async () => {
+    setStatus('signed-out');
+    renderAt('/sign-up', <AppRoutes />);
+    expect(await screen.findByLabelText('Full name')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,5 @@
+import { RecipesScreen } from './recipes.tsx';
+
+export default function Favourites() {
+  return <RecipesScreen favouritesOnly />;
+}

@@ -1,0 +1,1 @@
+export { ForgotPasswordForm as default } from '../../features/auth/components/forgot-password-form.tsx';

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { showToast } from '../../components/ui/toast.tsx';
+import { paths } from '../../config/paths.ts';
+import { useUserId } from '../../features/auth/store.ts';
+import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
+import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
+import { shoppingLinesOf } from '../../features/recipes/derive.ts';
+import { removeRecipe, useRecipes } from '../../features/recipes/store.ts';
+import { addToShopping } from '../../features/shopping/store.ts';
+
+export default function RecipeDetailScreen({ id }: { id: string }) {
+  const userId = useUserId()!;
+  const [, navigate] = useLocation();
+  const { items } = useRecipes();
+  const recipe = items.find((r) => r.id === id);
+  const [busy, setBusy] = useState(false);
+  const own = recipe?.user_id === userId;
+  const addToList = () => {
+    if (!recipe) return;
+    setBusy(true);
+    addToShopping(userId, shoppingLinesOf(recipe))
+      .then(() => showToast(`Added the ingredients of ${recipe.name} to your shopping list.`, 'success'))
+      .catch((e: unknown) => {
+        console.error('adding to the shopping list failed', e);
+        showToast('The ingredients could not be added to your shopping list.', 'error');
+      })
+      .finally(() => setBusy(false));
+  };
+  const onDelete = () => {
+    if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
+    removeRecipe(userId, recipe.id)
+      .then(() => {
+        showToast(`Deleted ${recipe.name}.`, 'success');
+        navigate(paths.recipes, { replace: true });
+      })
+      .catch((e: unknown) => {
+        console.error('deleting the recipe failed', e);
+        showToast('The recipe could not be deleted.', 'error');
+      });
+  };
+  return (
+    <RecipeDetail
+      userId={userId}
+      id={id}
+      actions={
+        recipe ? (
+          <>
+            <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
+            <button type="button" className="button small" onClick={addToList} disabled={busy}>
+              Add to shopping list
+            </button>
+            {own ? (
+              <>
+                <Link href={paths.editRecipe(recipe.id)} className="button small">
+                  Edit
+                </Link>
+                <button type="button" className="button small danger" onClick={onDelete}>
+                  Delete
+                </button>
+              </>
+            ) : null}
+          </>
+        ) : null
+      }
+    />
+  );
+}

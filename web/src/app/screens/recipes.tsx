@@ -1,0 +1,35 @@
+import { Link } from 'wouter';
+import { Page } from '../../components/ui/page.tsx';
+import { paths } from '../../config/paths.ts';
+import { useUserId } from '../../features/auth/store.ts';
+import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
+import { useFavouriteIds } from '../../features/favourites/store.ts';
+import { RecipeList } from '../../features/recipes/components/recipe-list.tsx';
+import { NO_FILTERS } from '../../features/recipes/filter.ts';
+
+export function RecipesScreen({ favouritesOnly = false }: { favouritesOnly?: boolean }) {
+  const userId = useUserId()!;
+  const favouriteIds = useFavouriteIds();
+  return (
+    <Page
+      title={favouritesOnly ? 'Favourites' : 'Recipes'}
+      actions={
+        <Link href={paths.newRecipe} className="button primary small">
+          New recipe
+        </Link>
+      }
+    >
+      <RecipeList
+        key={favouritesOnly ? 'favourites' : 'all'}
+        userId={userId}
+        favouriteIds={favouriteIds}
+        initialFilters={{ ...NO_FILTERS, favouritesOnly }}
+        renderAction={(r) => <FavouriteButton userId={userId} recipeId={r.id} recipeName={r.name} />}
+      />
+    </Page>
+  );
+}
+
+export default function Recipes() {
+  return <RecipesScreen />;
+}

@@ -1,0 +1,1 @@
+export { ResetPasswordForm as default } from '../../features/auth/components/reset-password-form.tsx';

@@ -1,0 +1,1 @@
+export { SignUpForm as default } from '../../features/auth/components/sign-up-form.tsx';

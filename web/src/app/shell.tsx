@@ -1,0 +1,107 @@
+import type { User } from '@supabase/supabase-js';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '../config/paths.ts';
+import { signOut } from '../features/auth/api.ts';
+import { loadFavourites } from '../features/favourites/store.ts';
+import { loadProfile, useProfile } from '../features/profile/store.ts';
+import { displayName } from '../lib/domain.ts';
+import { openRealtime } from './realtime.ts';
+import { resetStores } from './reset-stores.ts';
+
+const NAV = [
+  { href: paths.recipes, label: 'Recipes', icon: 'M4 5h16M4 12h16M4 19h10' },
+  {
+    href: paths.favourites,
+    label: 'Favourites',
+    icon: 'M12 20 4.5 12.7a4.6 4.6 0 0 1 6.5-6.5l1 1 1-1a4.6 4.6 0 0 1 6.5 6.5z',
+  },
+  { href: paths.planner, label: 'Planner', icon: 'M5 6h14v14H5zM5 10h14M9 3v5M15 3v5' },
+  { href: paths.pantry, label: 'Pantry', icon: 'M6 3h12v18H6zM6 9h12M6 15h12' },
+  { href: paths.shopping, label: 'Shopping', icon: 'M4 5h2l2 11h10l2-8H7M10 20h.01M17 20h.01' },
+] as const;
+
+function NavIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function isActive(location: string, href: string): boolean {
+  return location === href || location.startsWith(`${href}/`) || (href === paths.recipes && location === '/');
+}
+
+/** The signed-in frame: navigation, the user's profile, and the realtime channels for every list. */
+export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
+  const [location] = useLocation();
+  const { profile } = useProfile();
+  useEffect(() => {
+    void loadProfile(user);
+    void loadFavourites(user.id);
+    const close = openRealtime(user.id);
+    return () => {
+      close();
+      resetStores();
+    };
+  }, [user]);
+  const name = displayName(profile?.name ?? '') || 'You';
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link href={paths.home} className="brand">
+          Larder
+        </Link>
+        <nav aria-label="Main" className="nav-top">
+          {NAV.map((item) => (
+            <Link
+              key={item.href}
+              href={item.href}
+              aria-current={isActive(location, item.href) ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          ))}
+          <Link href={paths.cooks} aria-current={isActive(location, paths.cooks) ? 'page' : undefined}>
+            Cooks
+          </Link>
+        </nav>
+        <div className="topbar-user">
+          <Link href={paths.profile} className="avatar-link" aria-label={`Profile of ${name}`}>
+            {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width="32" height="32" /> : null}
+            <span className="topbar-name">{name}</span>
+          </Link>
+          <button type="button" className="button ghost small" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" className="main">
+        {children}
+      </main>
+      <nav aria-label="Sections" className="nav-bottom">
+        {NAV.map((item) => (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={isActive(location, item.href) ? 'page' : undefined}
+          >
+            <NavIcon d={item.icon} />
+            <span>{item.label}</span>
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}

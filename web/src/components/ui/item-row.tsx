@@ -1,0 +1,54 @@
+import { type ReactNode, useState } from 'react';
+import { formatNumber } from '../../lib/format.ts';
+import { ItemForm, type ItemValues } from './item-form.tsx';
+
+export function itemAmount(item: { quantity: number | null; unit: string | null }): string {
+  const q = formatNumber(item.quantity);
+  return [q, q ? (item.unit ?? '') : ''].filter(Boolean).join(' ');
+}
+
+/** One pantry or shopping row: shows the item, or its edit form; the caller supplies extra controls. */
+export function ItemRow({
+  item,
+  context,
+  leading,
+  onSave,
+  onRemove,
+}: {
+  item: ItemValues & { id: string; checked?: boolean };
+  context: string;
+  leading?: ReactNode;
+  onSave: (values: ItemValues) => Promise<void>;
+  onRemove: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <li className="list-item editing">
+        <ItemForm
+          initial={item}
+          context={context}
+          submitLabel="Save"
+          onSubmit={(v) => onSave(v).then(() => setEditing(false))}
+          onCancel={() => setEditing(false)}
+        />
+      </li>
+    );
+  }
+  const amount = itemAmount(item);
+  return (
+    <li className={`list-item${item.checked ? ' checked' : ''}`}>
+      {leading}
+      <span className="grow item-name">
+        {item.name}
+        {amount ? <span className="muted"> · {amount}</span> : null}
+      </span>
+      <button type="button" className="button small ghost" onClick={() => setEditing(true)}>
+        Edit<span className="visually-hidden"> {item.name}</span>
+      </button>
+      <button type="button" className="button small ghost danger" onClick={onRemove}>
+        Remove<span className="visually-hidden"> {item.name}</span>
+      </button>
+    </li>
+  );
+}

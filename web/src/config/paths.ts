@@ -1,0 +1,42 @@
+/** Every route of the app, in one place (spec 2 for the public ones). */
+export const paths = {
+  home: '/',
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  recipes: '/recipes',
+  newRecipe: '/recipes/new',
+  recipe: (id: string): string => `/recipes/${encodeURIComponent(id)}`,
+  editRecipe: (id: string): string => `/recipes/${encodeURIComponent(id)}/edit`,
+  favourites: '/favourites',
+  planner: '/planner',
+  cooks: '/cooks',
+  pantry: '/pantry',
+  shopping: '/shopping',
+  profile: '/profile',
+} as const;
+
+/** Routes anyone may open without a session (spec 2). */
+export const publicPaths: readonly string[] = [
+  paths.signIn,
+  paths.signUp,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.privacyPolicy,
+  paths.termsOfService,
+  paths.home,
+];
+
+export function isPublicPath(path: string): boolean {
+  return publicPaths.includes(path);
+}
+
+/** Only same-site paths are followed after sign-in, so a crafted link cannot send people elsewhere. */
+export function safeRedirect(target: string | null | undefined): string {
+  if (!target?.startsWith('/') || target.startsWith('//')) return paths.home;
+  if (target === paths.signIn || target === paths.signUp) return paths.home;
+  return target;
+}

@@ -1,0 +1,41 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '../../lib/supabase.ts';
+
+export interface Cook extends Record<string, unknown> {
+  id: string;
+  name: string;
+  user_id: string;
+}
+
+/** Spec 8 messages for deleting a cook. */
+export const COOK_STILL_ASSIGNED =
+  'This cook is still assigned to one or more meals. Please unassign them before deleting.';
+export const COOK_DELETE_FAILED = 'An error occurred while deleting the cook.';
+export const COOK_ADD_FAILED = 'An error occurred while adding the cook.';
+
+const COLUMNS = 'id, name, user_id';
+
+export async function listCooks(userId: string): Promise<Cook[]> {
+  const { data, error } = await supabase.from('cooks').select(COLUMNS).eq('user_id', userId).order('name');
+  if (error) throw error;
+  return (data ?? []) as Cook[];
+}
+
+/** Adds through the add-cook function, whose `{error}` carries the catalogue message (spec 8). */
+export async function addCook(name: string): Promise<Cook> {
+  const { data, error } = await supabase.functions.invoke<{ cook: Cook }>('add-cook', { body: { name } });
+  if (error) {
+    if (error instanceof FunctionsHttpError) {
+      const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
+      throw new Error(typeof body?.error === 'string' ? body.error : COOK_ADD_FAILED);
+    }
+    throw new Error(COOK_ADD_FAILED);
+  }
+  if (!data?.cook) throw new Error(COOK_ADD_FAILED);
+  return data.cook;
+}
+
+export async function deleteCook(id: string): Promise<void> {
+  const { error } = await supabase.from('cooks').delete().eq('id', id);
+  if (error) throw new Error(error.code === '23503' ? COOK_STILL_ASSIGNED : COOK_DELETE_FAILED);
+}

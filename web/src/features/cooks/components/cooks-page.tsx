@@ -1,0 +1,71 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { createCook, loadCooks, removeCook, useCooks } from '../store.ts';
+
+export function CooksPage({ userId }: { userId: string }) {
+  const { items, loaded } = useCooks();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    void loadCooks(userId);
+  }, [userId]);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Enter the cook’s name.');
+    setPending(true);
+    setError(null);
+    createCook(name)
+      .then(() => {
+        showToast(`Added ${name.trim()}.`, 'success');
+        setName('');
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .finally(() => setPending(false));
+  };
+  const onDelete = (id: string, cookName: string) => {
+    setError(null);
+    removeCook(id)
+      .then(() => showToast(`Removed ${cookName}.`, 'success'))
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  return (
+    <Page title="Cooks">
+      <p className="muted">The people who cook in your household. Assign them to meals in the planner.</p>
+      <form className="inline-form card" onSubmit={onSubmit} noValidate>
+        <Field
+          label="Cook name"
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="off"
+        />
+        <button type="submit" className="button primary" disabled={pending}>
+          Add cook
+        </button>
+      </form>
+      <FormError message={error} />
+      {!loaded ? (
+        <Skeleton lines={2} label="Loading cooks..." />
+      ) : items.length === 0 ? (
+        <EmptyState title="No cooks yet">Add the people who cook, then give them meals to make.</EmptyState>
+      ) : (
+        <ul className="list" aria-label="Cooks">
+          {items.map((c) => (
+            <li key={c.id} className="list-item">
+              <span className="grow">{c.name}</span>
+              <button type="button" className="button small danger" onClick={() => onDelete(c.id, c.name)}>
+                Delete<span className="visually-hidden"> {c.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import { proxy, useSnapshot } from 'valtio';
+import { type Change, mergeChange, subscribeTable } from '../../lib/realtime.ts';
+import { addCook, type Cook, deleteCook, listCooks } from './api.ts';
+
+interface CooksState {
+  items: Cook[];
+  loaded: boolean;
+}
+
+export const cooks = proxy<CooksState>({ items: [], loaded: false });
+const byName = (a: Cook, b: Cook) => a.name.localeCompare(b.name, 'en-AU');
+
+export function resetCooks(): void {
+  cooks.items = [];
+  cooks.loaded = false;
+}
+
+export async function loadCooks(userId: string): Promise<void> {
+  try {
+    cooks.items = await listCooks(userId);
+  } catch (error) {
+    console.error('loading cooks failed', error);
+  } finally {
+    cooks.loaded = true;
+  }
+}
+
+/** Throws the catalogue message for the form to show. */
+export async function createCook(name: string): Promise<void> {
+  const cook = await addCook(name);
+  cooks.items = mergeChange(cooks.items, { eventType: 'INSERT', new: cook } as Change<Cook>, (c) =>
+    String(c.id),
+  ).sort(byName);
+}
+
+export async function removeCook(id: string): Promise<void> {
+  await deleteCook(id);
+  cooks.items = cooks.items.filter((c) => c.id !== id);
+}
+
+export function applyCookChange(change: Change<Cook>): void {
+  cooks.items = mergeChange(cooks.items, change, (c) => String(c.id)).sort(byName);
+}
+
+export function subscribeCooks(userId: string): () => void {
+  return subscribeTable<Cook>('cooks', userId, applyCookChange);
+}
+
+export function useCooks(): { items: readonly Cook[]; loaded: boolean } {
+  return useSnapshot(cooks);
+}

@@ -1,0 +1,67 @@
+import { proxy, useSnapshot } from 'valtio';
+import { type Change, subscribeTable } from '../../lib/realtime.ts';
+import { addFavourite, type FavouriteRow, listFavouriteIds, removeFavourite } from './api.ts';
+
+interface FavouritesState {
+  ids: string[];
+  loaded: boolean;
+}
+
+export const favourites = proxy<FavouritesState>({ ids: [], loaded: false });
+
+export function resetFavourites(): void {
+  favourites.ids = [];
+  favourites.loaded = false;
+}
+
+export async function loadFavourites(userId: string): Promise<void> {
+  try {
+    favourites.ids = await listFavouriteIds(userId);
+  } catch (error) {
+    console.error('loading favourites failed', error);
+  } finally {
+    favourites.loaded = true;
+  }
+}
+
+function include(recipeId: string, on: boolean): void {
+  const has = favourites.ids.includes(recipeId);
+  if (on && !has) favourites.ids.push(recipeId);
+  if (!on && has) favourites.ids = favourites.ids.filter((id) => id !== recipeId);
+}
+
+/**
+ * Spec 4: the list changes at once; if the server refuses, this recipe alone goes back to how it
+ * was (other changes made meanwhile stay), and the failure is only logged (spec 8).
+ */
+export async function toggleFavourite(userId: string, recipeId: string): Promise<void> {
+  const wasFavourite = favourites.ids.includes(recipeId);
+  include(recipeId, !wasFavourite);
+  try {
+    if (wasFavourite) await removeFavourite(userId, recipeId);
+    else await addFavourite(userId, recipeId);
+  } catch (error) {
+    include(recipeId, wasFavourite);
+    console.error('saving the favourite failed', error);
+  }
+}
+
+export function applyFavouriteChange(change: Change<FavouriteRow>): void {
+  if (change.eventType === 'DELETE') {
+    if (change.old.recipe_id) include(String(change.old.recipe_id), false);
+  } else {
+    include(String(change.new.recipe_id), true);
+  }
+}
+
+export function subscribeFavourites(userId: string): () => void {
+  return subscribeTable<FavouriteRow>('favourites', userId, applyFavouriteChange);
+}
+
+export function useFavouriteIds(): readonly string[] {
+  return useSnapshot(favourites).ids;
+}
+
+export function useIsFavourite(recipeId: string): boolean {
+  return useSnapshot(favourites).ids.includes(recipeId);
+}

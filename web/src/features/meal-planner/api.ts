@@ -1,0 +1,60 @@
+import { supabase } from '../../lib/supabase.ts';
+
+export interface Meal extends Record<string, unknown> {
+  id: string;
+  date: string;
+  user_id: string;
+  recipe_id: string | null;
+  cook_id: string | null;
+}
+
+const COLUMNS = 'id, date, user_id, recipe_id, cook_id';
+
+export async function listMeals(userId: string, from: string, to: string): Promise<Meal[]> {
+  const { data, error } = await supabase
+    .from('meal_planner')
+    .select(COLUMNS)
+    .eq('user_id', userId)
+    .gte('date', from)
+    .lte('date', to)
+    .order('date');
+  if (error) throw error;
+  return (data ?? []) as Meal[];
+}
+
+export async function addMeal(
+  userId: string,
+  date: string,
+  recipeId: string | null,
+  cookId: string | null,
+): Promise<Meal> {
+  const { data, error } = await supabase
+    .from('meal_planner')
+    .insert({ date, user_id: userId, recipe_id: recipeId, cook_id: cookId })
+    .select(COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as Meal;
+}
+
+export async function updateMeal(id: string, recipeId: string | null, cookId: string | null): Promise<Meal> {
+  const { data, error } = await supabase
+    .from('meal_planner')
+    .update({ recipe_id: recipeId, cook_id: cookId })
+    .eq('id', id)
+    .select(COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as Meal;
+}
+
+export async function deleteMeal(id: string): Promise<void> {
+  const { error } = await supabase.from('meal_planner').delete().eq('id', id);
+  if (error) throw error;
+}
+
+/** Spec 4 housekeeping: meals dated before today are deleted (RLS keeps it to the user's own). */
+export async function deletePastMeals(userId: string, today: string): Promise<void> {
+  const { error } = await supabase.from('meal_planner').delete().eq('user_id', userId).lt('date', today);
+  if (error) throw error;
+}

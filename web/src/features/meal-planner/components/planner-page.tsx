@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { Page } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { formatDay } from '../../../lib/format.ts';
+import { changeMeal, loadMeals, planMeal, plannerDates, removeMeal, usePlanner } from '../store.ts';
+import { AddMealForm } from './add-meal-form.tsx';
+import { MealRow, type Option } from './meal-row.tsx';
+
+function failed(what: string) {
+  return (e: unknown) => {
+    console.error(`${what} failed`, e);
+    showToast(`The meal could not be ${what}. Please try again.`, 'error');
+  };
+}
+
+export function PlannerPage({
+  userId,
+  recipes,
+  cooks,
+  ready,
+}: {
+  userId: string;
+  recipes: readonly Option[];
+  cooks: readonly Option[];
+  ready: boolean;
+}) {
+  const { meals, loaded } = usePlanner();
+  useEffect(() => {
+    void loadMeals(userId);
+  }, [userId]);
+  const dates = plannerDates();
+  return (
+    <Page title="Meal planner">
+      {!loaded || !ready ? (
+        <Skeleton lines={4} label="Loading the week..." />
+      ) : (
+        <ol className="days">
+          {dates.map((date, i) => {
+            const label =
+              i === 0
+                ? `Today, ${formatDay(date)}`
+                : i === 1
+                  ? `Tomorrow, ${formatDay(date)}`
+                  : formatDay(date);
+            const dayMeals = meals.filter((m) => String(m.date).slice(0, 10) === date);
+            return (
+              <li key={date} className="card day">
+                <h2>{label}</h2>
+                {dayMeals.length === 0 ? <p className="muted small">Nothing planned.</p> : null}
+                <ul className="meals" aria-label={`Meals on ${label}`}>
+                  {dayMeals.map((meal, n) => (
+                    <MealRow
+                      key={meal.id}
+                      meal={meal}
+                      label={`meal ${n + 1} on ${label}`}
+                      recipes={recipes}
+                      cooks={cooks}
+                      onChange={(r, c) => void changeMeal(meal.id, r, c).catch(failed('changed'))}
+                      onRemove={() => void removeMeal(meal.id).catch(failed('removed'))}
+                    />
+                  ))}
+                </ul>
+                <AddMealForm
+                  dayLabel={label}
+                  date={date}
+                  recipes={recipes}
+                  cooks={cooks}
+                  onAdd={(r, c) => planMeal(userId, date, r, c).catch(failed('added'))}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Page>
+  );
+}

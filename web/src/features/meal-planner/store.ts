@@ -1,0 +1,70 @@
+import { proxy, useSnapshot } from 'valtio';
+import { mealWindow } from '../../lib/domain.ts';
+import { type Change, mergeChange, subscribeTable } from '../../lib/realtime.ts';
+import { addMeal, deleteMeal, deletePastMeals, listMeals, type Meal, updateMeal } from './api.ts';
+
+interface PlannerState {
+  meals: Meal[];
+  loaded: boolean;
+}
+
+export const planner = proxy<PlannerState>({ meals: [], loaded: false });
+const key = (m: Partial<Meal>) => String(m.id);
+
+export function resetPlanner(): void {
+  planner.meals = [];
+  planner.loaded = false;
+}
+
+/** The browser's zone decides "today" (docs/decisions.md); shared falls back to Australia/Sydney. */
+const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The window's dates (today … today + 7, spec 9); computed per call so midnight moves it on. */
+export function plannerDates(): string[] {
+  return mealWindow(new Date(), localZone()).dates;
+}
+
+export async function loadMeals(userId: string): Promise<void> {
+  const dates = plannerDates();
+  const today = dates[0]!;
+  try {
+    deletePastMeals(userId, today).catch((error: unknown) =>
+      console.error('clearing past meals failed', error),
+    );
+    planner.meals = await listMeals(userId, today, dates[dates.length - 1]!);
+  } catch (error) {
+    console.error('loading meals failed', error);
+  } finally {
+    planner.loaded = true;
+  }
+}
+
+export async function planMeal(userId: string, date: string, recipeId: string | null, cookId: string | null) {
+  const meal = await addMeal(userId, date, recipeId, cookId);
+  planner.meals = mergeChange(planner.meals, { eventType: 'INSERT', new: meal } as Change<Meal>, key);
+}
+
+export async function changeMeal(id: string, recipeId: string | null, cookId: string | null): Promise<void> {
+  const meal = await updateMeal(id, recipeId, cookId);
+  planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
+}
+
+export async function removeMeal(id: string): Promise<void> {
+  await deleteMeal(id);
+  planner.meals = planner.meals.filter((m) => m.id !== id);
+}
+
+/** Realtime rows outside the window (past days, or beyond a week) are not shown. */
+export function applyMealChange(change: Change<Meal>): void {
+  const dates = plannerDates();
+  const merged = mergeChange(planner.meals, change, key);
+  planner.meals = merged.filter((m) => dates.includes(String(m.date).slice(0, 10)));
+}
+
+export function subscribeMeals(userId: string): () => void {
+  return subscribeTable<Meal>('meal_planner', userId, applyMealChange);
+}
+
+export function usePlanner(): { meals: readonly Meal[]; loaded: boolean } {
+  return useSnapshot(planner);
+}

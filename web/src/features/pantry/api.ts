@@ -1,0 +1,40 @@
+import { supabase } from '../../lib/supabase.ts';
+
+export interface PantryItem extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  name: string;
+  ingredient_id: number | null;
+  quantity: number | null;
+  unit: string | null;
+}
+
+export interface ItemInput {
+  name: string;
+  ingredient_id: number | null;
+  quantity: number | null;
+  unit: string | null;
+}
+
+const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit';
+
+export async function listPantryItems(userId: string): Promise<PantryItem[]> {
+  const { data, error } = await supabase.from('pantry').select(COLUMNS).eq('user_id', userId).order('name');
+  if (error) throw error;
+  return (data ?? []) as PantryItem[];
+}
+
+export async function addPantryItem(userId: string, item: ItemInput): Promise<void> {
+  const { error } = await supabase.from('pantry').insert({ ...item, user_id: userId });
+  if (error) throw error;
+}
+
+export async function updatePantryItem(id: string, item: ItemInput): Promise<void> {
+  const { error } = await supabase.from('pantry').update(item).eq('id', id);
+  if (error) throw error;
+}
+
+export async function deletePantryItem(id: string): Promise<void> {
+  const { error } = await supabase.from('pantry').delete().eq('id', id);
+  if (error) throw error;
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ItemForm } from '../../../components/ui/item-form.tsx';
+import { ItemRow } from '../../../components/ui/item-row.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { addToPantry, editPantryItem, loadPantry, removeFromPantry, usePantry } from '../store.ts';
+
+export function PantryPage({ userId }: { userId: string }) {
+  const { items, loaded } = usePantry();
+  useEffect(() => {
+    void loadPantry(userId);
+  }, [userId]);
+  return (
+    <Page title="Pantry">
+      <div className="card">
+        <ItemForm context="pantry" submitLabel="Add to pantry" onSubmit={(v) => addToPantry(userId, v)} />
+      </div>
+      {!loaded ? (
+        <Skeleton lines={3} label="Loading pantry..." />
+      ) : items.length === 0 ? (
+        <EmptyState title="Your pantry is empty">
+          Add what you have at home so you know what to buy.
+        </EmptyState>
+      ) : (
+        <ul className="list" aria-label="Pantry items">
+          {items.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              context="pantry"
+              onSave={(v) => editPantryItem(userId, item.id, v)}
+              onRemove={() =>
+                void removeFromPantry(userId, item.id).catch((e: unknown) => {
+                  console.error('removing the pantry item failed', e);
+                  showToast(`${item.name} could not be removed.`, 'error');
+                })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

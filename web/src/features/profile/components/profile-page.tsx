@@ -1,0 +1,77 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Field } from '../../../components/ui/field.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { AVATARS, avatarUrl, displayName } from '../../../lib/domain.ts';
+import { saveProfile, useProfile } from '../store.ts';
+
+export function ProfilePage({ userId, email }: { userId: string; email: string }) {
+  const { profile, loaded } = useProfile();
+  const [name, setName] = useState('');
+  const [avatar, setAvatar] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (profile) {
+      setName(profile.name ?? '');
+      setAvatar(profile.avatar_url ?? '');
+    }
+  }, [profile]);
+  if (!loaded) return <Skeleton lines={2} label="Loading profile..." />;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Enter your name.');
+    setPending(true);
+    setError(null);
+    saveProfile(userId, { name: name.trim(), avatar_url: avatar })
+      .then(() => showToast('Profile saved.', 'success'))
+      .catch((e: unknown) => {
+        console.error('saving the profile failed', e);
+        setError('Your profile could not be saved. Please try again.');
+      })
+      .finally(() => setPending(false));
+  };
+  const shown = displayName(profile?.name ?? '');
+  return (
+    <Page title="Profile">
+      <div className="profile-head card">
+        {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width="72" height="72" /> : null}
+        <div>
+          <p className="greeting">{shown ? `Hello, ${shown}` : 'Hello'}</p>
+          <p className="muted">{email}</p>
+          <p>
+            <span className="badge soft">{profile?.subscription_status ? 'Subscriber' : 'Free plan'}</span>
+          </p>
+        </div>
+      </div>
+      <form className="stack card" onSubmit={onSubmit} noValidate>
+        <Field label="Full name" value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+        <fieldset className="avatars">
+          <legend>Avatar</legend>
+          {AVATARS.map((fruit) => {
+            const url = avatarUrl(fruit);
+            return (
+              <label key={fruit} className="avatar-option">
+                <input
+                  type="radio"
+                  name="avatar"
+                  value={url}
+                  checked={avatar === url}
+                  onChange={() => setAvatar(url)}
+                />
+                <img src={url} alt="" width="56" height="56" />
+                <span className="avatar-name">{fruit}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+        <FormError message={error} />
+        <button type="submit" className="button primary" disabled={pending}>
+          Save profile
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,135 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import type { ChainKey, ChainTotals, IngredientPriceRecord, SharedRecipePrice } from '../../lib/domain.ts';
+import { supabase } from '../../lib/supabase.ts';
+
+export interface IngredientRef {
+  id: number;
+  name: string;
+  protein: number | null;
+  carbs: number | null;
+  fats: number | null;
+  calories: number | null;
+}
+
+export interface IngredientLine {
+  id: string;
+  ingredient_id: number;
+  quantity: string | null;
+  position: number;
+  note: string | null;
+  measurements: { name: string } | null;
+  ingredients: IngredientRef | null;
+}
+
+export interface Recipe extends Record<string, unknown> {
+  id: string;
+  name: string;
+  user_id: string | null;
+  is_default: boolean;
+  portions: number | null;
+  duration: number | null;
+  description: string | null;
+  steps: string[] | null;
+  meal_type: string | null;
+  tags: string[] | null;
+  recipe_ingredients: IngredientLine[];
+}
+
+export interface PriceRecord extends IngredientPriceRecord {
+  ingredient_id: number;
+}
+
+export const CHAINS = ['coles', 'woolworths', 'aldi'] as const satisfies readonly ChainKey[];
+export type Chain = ChainKey;
+export type ChainPrice = ChainTotals;
+
+/** The price-recipe function's answer (CONTRACTS 4), with its per-line breakdown. */
+export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
+  recipe_id?: string;
+  chains: Partial<Record<Chain, ChainPrice>>;
+  lines?: SharedRecipePrice['lines'];
+};
+
+const LINE_COLUMNS =
+  'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories)';
+const RECIPE_COLUMNS = `id, name, user_id, is_default, portions, duration, description, steps, meal_type, tags, recipe_ingredients(${LINE_COLUMNS})`;
+const PRICE_COLUMNS =
+  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';
+
+/** Spec 6/7: the user's own recipes plus the defaults, with their ingredient lines. */
+export async function listRecipes(userId: string): Promise<Recipe[]> {
+  const { data, error } = await supabase
+    .from('recipes')
+    .select(RECIPE_COLUMNS)
+    .or(`user_id.eq.${userId},is_default.is.true`)
+    .order('name');
+  if (error) throw error;
+  return (data ?? []) as unknown as Recipe[];
+}
+
+export async function listPriceRecords(): Promise<PriceRecord[]> {
+  const { data, error } = await supabase.from('ingredient_prices').select(PRICE_COLUMNS);
+  if (error) throw error;
+  return (data ?? []) as PriceRecord[];
+}
+
+/** Prices the recipe for its own portions; the app scales the result for other portion counts. */
+export async function priceRecipeRemote(recipeId: string): Promise<RecipePrice> {
+  const { data, error } = await supabase.functions.invoke<RecipePrice>('price-recipe', {
+    body: { recipe_id: recipeId },
+  });
+  if (error) {
+    let message = 'Prices are unavailable right now.';
+    if (error instanceof FunctionsHttpError) {
+      const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
+      if (typeof body?.error === 'string') message = body.error;
+    }
+    throw new Error(message);
+  }
+  if (!data) throw new Error('Prices are unavailable right now.');
+  return data;
+}
+
+export interface RecipeInput {
+  name: string;
+  portions: number | null;
+  duration: number | null;
+  description: string | null;
+  steps: string[];
+  lines: { ingredient_id: number; quantity: string; measurement_id: number | null; note: string | null }[];
+}
+
+async function writeLines(recipeId: string, lines: RecipeInput['lines']): Promise<void> {
+  const del = await supabase.from('recipe_ingredients').delete().eq('recipe_id', recipeId);
+  if (del.error) throw del.error;
+  if (lines.length === 0) return;
+  const ins = await supabase
+    .from('recipe_ingredients')
+    .insert(lines.map((l, position) => ({ ...l, recipe_id: recipeId, position })));
+  if (ins.error) throw ins.error;
+}
+
+export async function createRecipe(userId: string, input: RecipeInput): Promise<string> {
+  const { lines, ...fields } = input;
+  const { data, error } = await supabase
+    .from('recipes')
+    .insert({ ...fields, user_id: userId, is_default: false })
+    .select('id')
+    .single();
+  if (error) throw error;
+  const id = String((data as { id: string }).id);
+  await writeLines(id, lines);
+  return id;
+}
+
+export async function updateRecipe(id: string, input: RecipeInput): Promise<void> {
+  const { lines, ...fields } = input;
+  const { error } = await supabase.from('recipes').update(fields).eq('id', id);
+  if (error) throw error;
+  await writeLines(id, lines);
+}
+
+export async function deleteRecipe(id: string): Promise<void> {
+  const { error } = await supabase.from('recipes').delete().eq('id', id);
+  if (error) throw error;
+}

@@ -1,0 +1,42 @@
+import { formatAud } from '../../../lib/format.ts';
+import { CHAINS, type Chain } from '../api.ts';
+import type { IngredientCost } from '../derive.ts';
+import { CHAIN_NAMES } from './price-summary.tsx';
+
+/** Per-ingredient cost at each chain for the chosen portions; a dash where a chain has no price. */
+export function PriceBreakdown({
+  lines,
+  cheapest,
+}: {
+  lines: readonly IngredientCost[];
+  cheapest: Chain | null;
+}) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="table-wrap">
+      <table className="breakdown">
+        <caption>Cost of each ingredient</caption>
+        <thead>
+          <tr>
+            <th scope="col">Ingredient</th>
+            {CHAINS.map((c) => (
+              <th key={c} scope="col" className={c === cheapest ? 'cheapest' : undefined}>
+                {CHAIN_NAMES[c]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.key}>
+              <th scope="row">{line.name}</th>
+              {CHAINS.map((c) => (
+                <td key={c}>{line.costs[c] == null ? '—' : formatAud(line.costs[c])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

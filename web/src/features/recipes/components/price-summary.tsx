@@ -1,0 +1,57 @@
+import { formatAud, formatChange } from '../../../lib/format.ts';
+import { CHAINS, type Chain, type RecipePrice } from '../api.ts';
+
+export const CHAIN_NAMES: Record<Chain, string> = { coles: 'Coles', woolworths: 'Woolworths', aldi: 'Aldi' };
+
+/** Price per portion at each chain: the cheapest marked, the change since the past price, coverage when partial. */
+export function PriceSummary({ price, compact = false }: { price: RecipePrice | null; compact?: boolean }) {
+  if (!price) return <p className="muted small">No prices yet</p>;
+  const rows = CHAINS.map((chain) => ({ chain, p: price.chains[chain] })).filter(
+    (r) => r.p && r.p.priced > 0,
+  );
+  if (rows.length === 0) return <p className="muted small">No prices for these ingredients</p>;
+  return (
+    <ul className={`prices${compact ? ' compact' : ''}`} aria-label="Price per portion">
+      {rows.map(({ chain, p }) => {
+        const cheapest = price.cheapest === chain;
+        const change = formatChange(p!.change_percent);
+        return (
+          <li key={chain} className={cheapest ? 'cheapest' : undefined}>
+            <span className="chain">{CHAIN_NAMES[chain]}</span>
+            <span className="amount">{formatAud(p!.per_portion)}</span>
+            {cheapest ? <span className="badge">Cheapest</span> : null}
+            {change ? (
+              <span
+                className={`change ${p!.change_percent > 0 ? 'up' : 'down'}`}
+                title="Change since the past price"
+              >
+                {change}
+              </span>
+            ) : null}
+            {p!.coverage < 100 ? (
+              <span className="coverage" title="Share of ingredients this chain prices">
+                {Math.round(p!.coverage)}% priced
+              </span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** What the chosen number of portions costs at each chain that prices the recipe. */
+export function CostForPortions({ price, portions }: { price: RecipePrice; portions: number }) {
+  const rows = CHAINS.map((chain) => ({ chain, p: price.chains[chain] })).filter(
+    (r) => r.p && r.p.priced > 0,
+  );
+  if (rows.length === 0) return null;
+  return (
+    <p className="muted small" aria-live="polite">
+      For {portions} {portions === 1 ? 'portion' : 'portions'}:{' '}
+      {rows
+        .map(({ chain, p }) => `${CHAIN_NAMES[chain]} ${formatAud(p!.per_portion * portions)}`)
+        .join(' · ')}
+    </p>
+  );
+}

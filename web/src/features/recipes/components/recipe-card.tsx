@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths.ts';
+import { formatDuration } from '../../../lib/domain.ts';
+import type { RecipeView } from '../derive.ts';
+import { PriceSummary } from './price-summary.tsx';
+
+export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactNode }) {
+  const { recipe, nutrition, price } = view;
+  const duration = formatDuration(recipe.duration);
+  return (
+    <article className="card recipe-card" aria-labelledby={`recipe-${recipe.id}`}>
+      <div className="recipe-card-head">
+        <h2 id={`recipe-${recipe.id}`}>
+          <Link href={paths.recipe(recipe.id)}>{recipe.name}</Link>
+        </h2>
+        {action}
+      </div>
+      <p className="meta">
+        {duration ? <span>{duration}</span> : null}
+        <span>
+          {nutrition.caloriesPerPortion} kcal · {nutrition.proteinPerPortion} g protein
+        </span>
+        {recipe.is_default ? null : <span className="badge soft">Yours</span>}
+      </p>
+      <PriceSummary price={price} compact />
+    </article>
+  );
+}

@@ -1,0 +1,133 @@
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDuration } from '../../../lib/domain.ts';
+import { priceRecipeRemote, type RecipePrice } from '../api.ts';
+import {
+  displayLines,
+  ingredientCosts,
+  localPrice,
+  recipeNutrition,
+  recipePortions,
+  scaleNutrition,
+} from '../derive.ts';
+import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
+import { NutritionFacts } from './nutrition-facts.tsx';
+import { PortionsControl } from './portions-control.tsx';
+import { PriceBreakdown } from './price-breakdown.tsx';
+import { CostForPortions, PriceSummary } from './price-summary.tsx';
+
+export function RecipeDetail({ userId, id, actions }: { userId: string; id: string; actions?: ReactNode }) {
+  const { items, loaded } = useRecipes();
+  const { prices } = usePrices();
+  const recipe = items.find((r) => r.id === id);
+  const [portions, setPortions] = useState<number | null>(null);
+  const [price, setPrice] = useState<RecipePrice | null>(null);
+  const [priceError, setPriceError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!loaded) void loadRecipes(userId);
+    void loadPrices();
+  }, [userId, loaded]);
+  const base = recipe ? recipePortions(recipe) : 1;
+  const chosen = portions ?? base;
+  useEffect(() => {
+    if (!recipe) return;
+    let live = true;
+    setPriceError(null);
+    priceRecipeRemote(recipe.id)
+      .then((p) => live && setPrice(p))
+      .catch((e: unknown) => {
+        console.error('pricing the recipe failed', e);
+        if (live) setPriceError(e instanceof Error ? e.message : 'Prices are unavailable right now.');
+      });
+    return () => {
+      live = false;
+    };
+  }, [recipe]);
+  const scale = chosen / base;
+  const lines = useMemo(() => (recipe ? displayLines(recipe, scale) : []), [recipe, scale]);
+  const costs = useMemo(
+    () => ingredientCosts(price?.lines ? price : recipe ? localPrice(recipe, prices) : null, scale),
+    [price, recipe, prices, scale],
+  );
+  if (!loaded) return <Skeleton lines={3} label="Loading recipe..." />;
+  if (!recipe) {
+    return (
+      <Page title="Recipe not found">
+        <EmptyState title="This recipe does not exist or is not yours to see.">
+          <Link href={paths.recipes}>Back to recipes</Link>
+        </EmptyState>
+      </Page>
+    );
+  }
+  const perPortion = recipeNutrition(recipe);
+  const duration = formatDuration(recipe.duration);
+  return (
+    <Page title={recipe.name} actions={actions}>
+      <p className="meta">
+        {duration ? <span>{duration}</span> : null}
+        <span>Serves {base}</span>
+      </p>
+      {recipe.description ? <p className="lede">{recipe.description}</p> : null}
+      <PortionsControl value={chosen} onChange={setPortions} />
+      <div className="detail-grid">
+        <section aria-labelledby="nutrition-h" className="card">
+          <h2 id="nutrition-h">Nutrition</h2>
+          <NutritionFacts n={perPortion} />
+          <p className="muted small">
+            For {chosen} {chosen === 1 ? 'portion' : 'portions'}:
+          </p>
+          <NutritionFacts n={scaleNutrition(perPortion, chosen)} label="In total" />
+        </section>
+        <section aria-labelledby="price-h" className="card">
+          <h2 id="price-h">Price per portion</h2>
+          {price ? (
+            <>
+              <PriceSummary price={price} />
+              <CostForPortions price={price} portions={chosen} />
+            </>
+          ) : priceError ? (
+            <p className="muted">{priceError}</p>
+          ) : (
+            <Skeleton lines={1} label="Loading prices..." />
+          )}
+        </section>
+      </div>
+      <section aria-labelledby="ingredients-h">
+        <h2 id="ingredients-h">Ingredients</h2>
+        {lines.length === 0 ? (
+          <p className="muted">No ingredients listed.</p>
+        ) : (
+          <ul className="ingredients">
+            {lines.map((l) => (
+              <li key={l.key}>
+                <span className="qty">{l.amount}</span> {l.name}
+                {l.note ? <span className="muted">, {l.note}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="steps-h">
+        <h2 id="steps-h">Method</h2>
+        {(recipe.steps ?? []).length === 0 ? (
+          <p className="muted">No steps written yet.</p>
+        ) : (
+          <ol className="steps">
+            {(recipe.steps ?? []).map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: steps are ordered text without ids
+              <li key={i}>{s}</li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section aria-labelledby="breakdown-h">
+        <h2 id="breakdown-h">Price breakdown</h2>
+        <PriceBreakdown lines={costs} cheapest={price?.cheapest ?? null} />
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { recipeViews } from '../derive.ts';
+import { filterRecipes, NO_FILTERS, type RecipeFilters } from '../filter.ts';
+import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
+import { RecipeCard } from './recipe-card.tsx';
+import { RecipeFiltersBar } from './recipe-filters.tsx';
+
+const PAGE = 60;
+
+export function RecipeList({
+  userId,
+  favouriteIds,
+  initialFilters = NO_FILTERS,
+  renderAction,
+}: {
+  userId: string;
+  favouriteIds: readonly string[];
+  initialFilters?: RecipeFilters;
+  renderAction?: (recipe: { id: string; name: string }) => ReactNode;
+}) {
+  const { items, loaded } = useRecipes();
+  const { prices, loaded: pricesLoaded } = usePrices();
+  const [filters, setFilters] = useState(initialFilters);
+  const [shown, setShown] = useState(PAGE);
+  useEffect(() => {
+    void loadRecipes(userId);
+    void loadPrices();
+  }, [userId]);
+  const views = useMemo(() => recipeViews(items, prices), [items, prices]);
+  const visible = useMemo(() => filterRecipes(views, filters, favouriteIds), [views, filters, favouriteIds]);
+  if (!loaded || !pricesLoaded) return <Skeleton lines={4} label="Loading recipes..." />;
+  return (
+    <>
+      <RecipeFiltersBar
+        filters={filters}
+        onChange={(f) => {
+          setFilters(f);
+          setShown(PAGE);
+        }}
+      />
+      <p className="muted small" role="status">
+        {visible.length} {visible.length === 1 ? 'recipe' : 'recipes'}
+      </p>
+      {visible.length === 0 ? (
+        <EmptyState title={views.length === 0 ? 'No recipes yet' : 'No recipes match'}>
+          {views.length === 0 ? 'Add your first recipe.' : 'Try another search or fewer filters.'}
+        </EmptyState>
+      ) : (
+        <div className="recipe-grid">
+          {visible.slice(0, shown).map((view) => (
+            <RecipeCard key={view.recipe.id} view={view} action={renderAction?.(view.recipe)} />
+          ))}
+        </div>
+      )}
+      {visible.length > shown ? (
+        <button type="button" className="button" onClick={() => setShown((n) => n + PAGE)}>
+          Show more recipes
+        </button>
+      ) : null}
+    </>
+  );
+}

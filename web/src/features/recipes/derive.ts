@@ -1,0 +1,151 @@
+import {
+  type ChainKey,
+  formatQuantity,
+  type NutritionPerPortion,
+  nutritionPerPortion,
+  parseQuantity,
+  pluralizeUnit,
+  preferredUnits,
+  priceRecipe,
+  toGrams,
+} from '../../lib/domain.ts';
+import { CHAINS, type PriceRecord, type Recipe, type RecipePrice } from './api.ts';
+
+export type Nutrition = NutritionPerPortion;
+
+export interface RecipeView {
+  recipe: Recipe;
+  nutrition: Nutrition;
+  /** Per chain for the recipe's own portions; null while no price records are known. */
+  price: RecipePrice | null;
+}
+
+/** Spec 3: portions absent (or nonsense) count as 1. */
+export function recipePortions(recipe: Pick<Recipe, 'portions'>): number {
+  const p = Number(recipe.portions);
+  return Number.isFinite(p) && p > 0 ? p : 1;
+}
+
+export function recipeNutrition(recipe: Recipe): Nutrition {
+  return nutritionPerPortion(recipe.recipe_ingredients, recipe.portions);
+}
+
+/** Nutrition of `portions` portions, from the per-portion figures. */
+export function scaleNutrition(n: Nutrition, portions: number): Nutrition {
+  return {
+    caloriesPerPortion: Math.round(n.caloriesPerPortion * portions),
+    proteinPerPortion: Math.round(n.proteinPerPortion * portions),
+    carbsPerPortion: Math.round(n.carbsPerPortion * portions),
+    fatsPerPortion: Math.round(n.fatsPerPortion * portions),
+  };
+}
+
+/** Prices the recipe locally with shared's priceRecipe, from price records already loaded. */
+export function localPrice(
+  recipe: Recipe,
+  prices: ReadonlyMap<number, PriceRecord>,
+  scale = 1,
+): RecipePrice | null {
+  if (prices.size === 0) return null;
+  const lines = recipe.recipe_ingredients.map((line) => ({
+    ...line,
+    prices: prices.get(Number(line.ingredient_id)) ?? null,
+  }));
+  return priceRecipe(lines, { portions: recipe.portions, scale });
+}
+
+export function recipeViews(
+  items: readonly Recipe[],
+  prices: ReadonlyMap<number, PriceRecord>,
+): RecipeView[] {
+  return items.map((recipe) => ({
+    recipe,
+    nutrition: recipeNutrition(recipe),
+    price: localPrice(recipe, prices),
+  }));
+}
+
+const COUNT_UNITS = new Set(['piece', 'unit']);
+
+export interface DisplayLine {
+  key: string;
+  name: string;
+  amount: string;
+  note: string | null;
+}
+
+/** A quantity in the unit people expect for the ingredient (spec 9), formatted and pluralised. */
+export function displayAmount(
+  quantityText: string | null,
+  unit: string | null,
+  name: string,
+  scale: number,
+): string {
+  const parsed = parseQuantity(quantityText);
+  if (parsed === 0) return quantityText?.trim() ?? '';
+  const qty = parsed * scale;
+  const prefs = preferredUnits(name);
+  let shownUnit = unit ?? 'g';
+  let shownQty = qty;
+  if (!prefs.includes(shownUnit)) {
+    const target = prefs[0]!;
+    const perUnit = toGrams(1, target, name);
+    const grams = toGrams(qty, unit, name);
+    if (perUnit > 0 && grams > 0) {
+      shownUnit = target;
+      shownQty = grams / perUnit;
+    }
+  }
+  const formatted = formatQuantity(shownQty);
+  if (COUNT_UNITS.has(shownUnit)) return formatted;
+  return `${formatted} ${pluralizeUnit(shownUnit, shownQty)}`;
+}
+
+export function displayLines(recipe: Recipe, scale: number): DisplayLine[] {
+  return [...recipe.recipe_ingredients]
+    .sort((a, b) => a.position - b.position)
+    .map((line) => {
+      const name = line.ingredients?.name ?? 'Unknown ingredient';
+      return {
+        key: line.id,
+        name,
+        amount: displayAmount(line.quantity, line.measurements?.name ?? null, name, scale),
+        note: line.note,
+      };
+    });
+}
+
+export interface IngredientCost {
+  key: string;
+  name: string;
+  costs: Partial<Record<ChainKey, number | null>>;
+}
+
+/** The per-ingredient breakdown of a price (price-recipe's `lines`), for `scale` times the recipe. */
+export function ingredientCosts(price: RecipePrice | null, scale = 1): IngredientCost[] {
+  return (price?.lines ?? []).map((line, i) => ({
+    key: `${line.ingredient_id ?? 'x'}-${i}`,
+    name: line.name,
+    costs: Object.fromEntries(
+      CHAINS.map((c) => {
+        const p = line.prices[c]?.price;
+        return [c, typeof p === 'number' ? p * scale : null];
+      }),
+    ),
+  }));
+}
+
+/** A recipe's lines as shopping items (quantities scaled, missing unit = grams, 'to taste' kept unquantified). */
+export function shoppingLinesOf(recipe: Recipe, scale = 1) {
+  return recipe.recipe_ingredients
+    .filter((line) => line.ingredients)
+    .map((line) => {
+      const qty = parseQuantity(line.quantity) * scale;
+      return {
+        name: line.ingredients!.name,
+        ingredient_id: line.ingredients!.id,
+        quantity: qty > 0 ? Math.round(qty * 100) / 100 : null,
+        unit: qty > 0 ? (line.measurements?.name ?? 'g') : null,
+      };
+    });
+}

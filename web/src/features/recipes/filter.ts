@@ -1,0 +1,60 @@
+import type { RecipeView } from './derive.ts';
+
+export interface RecipeFilters {
+  query: string;
+  favouritesOnly: boolean;
+  /** Longest duration in minutes, or null for any. */
+  maxMinutes: number | null;
+  /** Highest per-portion cost at the cheapest chain (AUD), or null for any. */
+  maxCost: number | null;
+}
+
+export const NO_FILTERS: RecipeFilters = {
+  query: '',
+  favouritesOnly: false,
+  maxMinutes: null,
+  maxCost: null,
+};
+
+/** Lowest per-portion price among chains that price every ingredient (else among any that price some). */
+export function cheapestPerPortion(view: RecipeView): number | null {
+  const chains = Object.values(view.price?.chains ?? {}).filter((c) => c && c.priced > 0);
+  const full = chains.filter((c) => c!.available);
+  const pool = full.length > 0 ? full : chains;
+  if (pool.length === 0) return null;
+  return Math.min(...pool.map((c) => c!.per_portion));
+}
+
+/** Search matches the recipe's name or any of its ingredients' names, ignoring case and accents. */
+export function filterRecipes(
+  views: readonly RecipeView[],
+  filters: RecipeFilters,
+  favouriteIds: readonly string[],
+): RecipeView[] {
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const q = fold(filters.query.trim());
+  const favs = new Set(favouriteIds);
+  return views
+    .filter(({ recipe }) => {
+      if (filters.favouritesOnly && !favs.has(recipe.id)) return false;
+      if (filters.maxMinutes !== null && (recipe.duration == null || recipe.duration > filters.maxMinutes))
+        return false;
+      if (q) {
+        const inName = fold(recipe.name).includes(q);
+        const inIngredients = recipe.recipe_ingredients.some((l) =>
+          fold(l.ingredients?.name ?? '').includes(q),
+        );
+        if (!inName && !inIngredients) return false;
+      }
+      return true;
+    })
+    .filter((view) => {
+      if (filters.maxCost === null) return true;
+      const cost = cheapestPerPortion(view);
+      return cost !== null && cost <= filters.maxCost;
+    });
+}

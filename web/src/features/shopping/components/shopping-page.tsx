@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ItemForm } from '../../../components/ui/item-form.tsx';
+import { ItemRow } from '../../../components/ui/item-row.tsx';
+import { Page } from '../../../components/ui/page.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { showToast } from '../../../components/ui/toast.tsx';
+import {
+  addToShopping,
+  clearTicked,
+  editShoppingItem,
+  loadShopping,
+  removeFromShopping,
+  tickShoppingItem,
+  useShopping,
+} from '../store.ts';
+
+function failed(what: string) {
+  return (e: unknown) => {
+    console.error(`${what} failed`, e);
+    showToast(`Could not ${what}. Please try again.`, 'error');
+  };
+}
+
+export function ShoppingPage({ userId }: { userId: string }) {
+  const { items, loaded } = useShopping();
+  useEffect(() => {
+    void loadShopping(userId);
+  }, [userId]);
+  const ticked = items.filter((i) => i.checked).length;
+  return (
+    <Page
+      title="Shopping list"
+      actions={
+        ticked > 0 ? (
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void clearTicked(userId).catch(failed('clear ticked items'))}
+          >
+            Clear ticked ({ticked})
+          </button>
+        ) : null
+      }
+    >
+      <div className="card">
+        <ItemForm context="shopping" submitLabel="Add to list" onSubmit={(v) => addToShopping(userId, [v])} />
+      </div>
+      {!loaded ? (
+        <Skeleton lines={3} label="Loading shopping list..." />
+      ) : items.length === 0 ? (
+        <EmptyState title="Your shopping list is empty">
+          Add items here, or add a recipe's ingredients from its page.
+        </EmptyState>
+      ) : (
+        <ul className="list" aria-label="Shopping items">
+          {items.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              context="shopping"
+              leading={
+                <input
+                  type="checkbox"
+                  className="tick"
+                  checked={item.checked}
+                  aria-label={`Tick off ${item.name}`}
+                  onChange={(e) =>
+                    void tickShoppingItem(userId, item.id, e.target.checked).catch(failed('tick the item'))
+                  }
+                />
+              }
+              onSave={(v) => editShoppingItem(userId, item.id, v)}
+              onRemove={() => void removeFromShopping(userId, item.id).catch(failed('remove the item'))}
+            />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import { proxy, useSnapshot } from 'valtio';
+import { subscribeTable } from '../../lib/realtime.ts';
+import {
+  addShoppingItems,
+  deleteCheckedItems,
+  deleteShoppingItem,
+  type ItemInput,
+  listShoppingItems,
+  type ShoppingItem,
+  updateShoppingItem,
+} from './api.ts';
+
+interface ShoppingState {
+  items: ShoppingItem[];
+  loaded: boolean;
+}
+
+export const shopping = proxy<ShoppingState>({ items: [], loaded: false });
+
+export function resetShopping(): void {
+  shopping.items = [];
+  shopping.loaded = false;
+}
+
+export async function loadShopping(userId: string): Promise<void> {
+  try {
+    shopping.items = await listShoppingItems(userId);
+  } catch (error) {
+    console.error('loading the shopping list failed', error);
+  } finally {
+    shopping.loaded = true;
+  }
+}
+
+export async function addToShopping(userId: string, items: ItemInput[]): Promise<void> {
+  await addShoppingItems(userId, items);
+  await loadShopping(userId);
+}
+
+export async function editShoppingItem(userId: string, id: string, item: ItemInput): Promise<void> {
+  await updateShoppingItem(id, item);
+  await loadShopping(userId);
+}
+
+/** Ticks show at once; the server's answer (or the re-fetch after a failure) settles it. */
+export async function tickShoppingItem(userId: string, id: string, checked: boolean): Promise<void> {
+  const item = shopping.items.find((i) => i.id === id);
+  if (item) item.checked = checked;
+  try {
+    await updateShoppingItem(id, { checked });
+  } finally {
+    await loadShopping(userId);
+  }
+}
+
+export async function removeFromShopping(userId: string, id: string): Promise<void> {
+  await deleteShoppingItem(id);
+  await loadShopping(userId);
+}
+
+export async function clearTicked(userId: string): Promise<void> {
+  await deleteCheckedItems(userId);
+  await loadShopping(userId);
+}
+
+/** Spec 4: the list is re-fetched on any change rather than patched from the payload. */
+export function subscribeShopping(userId: string): () => void {
+  return subscribeTable('shopping', userId, () => void loadShopping(userId));
+}
+
+export function useShopping(): { items: readonly ShoppingItem[]; loaded: boolean } {
+  return useSnapshot(shopping);
+}

@@ -1,0 +1,102 @@
+import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { proxy } from 'valtio';
+import { supabase } from './supabase.ts';
+
+/** Spec 9: how often every channel is checked for having closed. */
+export const CLOSED_CHANNEL_CHECK_MS = 10_000;
+
+/** Spec 2: while this is true the app shows the full-screen 'Refreshing...' spinner. */
+export const connection = proxy({ refreshing: false });
+
+let reload: () => void = () => window.location.reload();
+
+/** Tests replace the reload so they can observe it. */
+export function setReloadForTests(fn: () => void): void {
+  reload = fn;
+}
+
+export function refreshPage(): void {
+  if (connection.refreshing) return;
+  connection.refreshing = true;
+  // One frame so the spinner paints before the browser tears the page down.
+  setTimeout(() => reload(), 50);
+}
+
+const closingOnPurpose = new WeakSet<RealtimeChannel>();
+
+/**
+ * Spec 4: a channel that closes or errors while the browser is online reloads the page.
+ * Only channels that were once joined count, so a server without realtime cannot cause a
+ * reload loop; the periodic check below still catches channels that never came back.
+ */
+export function watchChannelStatus(
+  channel: RealtimeChannel,
+  joined: { value: boolean },
+  status: string,
+): void {
+  if (status === 'SUBSCRIBED') joined.value = true;
+  if (closingOnPurpose.has(channel) || !joined.value) return;
+  if ((status === 'CLOSED' || status === 'CHANNEL_ERROR') && navigator.onLine) refreshPage();
+}
+
+/** Spec 4: reload when a check every 10 s finds every realtime channel closed. */
+export function startClosedChannelCheck(): () => void {
+  const timer = setInterval(() => {
+    const channels = supabase.getChannels().filter((c) => !closingOnPurpose.has(c));
+    if (channels.length > 0 && channels.every((c) => c.state === 'closed') && navigator.onLine) refreshPage();
+  }, CLOSED_CHANNEL_CHECK_MS);
+  return () => clearInterval(timer);
+}
+
+export type Change<T extends Record<string, unknown>> = RealtimePostgresChangesPayload<T>;
+
+/**
+ * One channel per table, listening to every postgres change the user may see (RLS decides on
+ * the server; the filter narrows to the user's rows where the table has user_id).
+ * Returns the unsubscribe, which closes the channel without triggering a reload.
+ */
+export function subscribeTable<T extends Record<string, unknown>>(
+  table: string,
+  userId: string,
+  onChange: (change: Change<T>) => void,
+  options: { filter?: string | null } = {},
+): () => void {
+  const filter = options.filter === undefined ? `user_id=eq.${userId}` : options.filter;
+  const channel = supabase.channel(`${table}:${userId}`);
+  const joined = { value: false };
+  channel
+    .on(
+      'postgres_changes',
+      {
+        event: '*',
+        schema: 'public',
+        table,
+        ...(filter ? { filter } : {}),
+      },
+      (payload: Change<T>) => onChange(payload),
+    )
+    .subscribe((status) => watchChannelStatus(channel, joined, status));
+  return () => {
+    closingOnPurpose.add(channel);
+    void supabase.removeChannel(channel);
+  };
+}
+
+/** Applies an insert/update/delete payload to a list keyed by `key`, keeping the list's order. */
+export function mergeChange<T extends Record<string, unknown>>(
+  list: readonly T[],
+  change: Change<T>,
+  key: (row: Partial<T>) => string,
+): T[] {
+  if (change.eventType === 'DELETE') {
+    const gone = key(change.old);
+    return list.filter((row) => key(row) !== gone);
+  }
+  const row = change.new as T;
+  const id = key(row);
+  const at = list.findIndex((r) => key(r) === id);
+  if (at === -1) return [...list, row];
+  const next = [...list];
+  next[at] = { ...next[at], ...row } as T;
+  return next;
+}
