@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StackConfig } from '../config.ts';
+
+/**
+ * The environment a function sees: what hosted Supabase sets for every function, plus the
+ * secrets in `supabase/functions/.env` (what `supabase functions serve` reads, and what
+ * `supabase secrets set --env-file` uploads). Nothing else of the stack's own environment
+ * leaks in, apart from what Deno itself needs to run.
+ */
+export function functionEnv(config: StackConfig): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ['PATH', 'HOME', 'DENO_DIR', 'TMPDIR', 'XDG_CACHE_HOME', 'NPM_CONFIG_REGISTRY']) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  Object.assign(env, readEnvFile(join(config.root, 'supabase', 'functions', '.env')));
+  env.NO_COLOR = '1';
+  env.SUPABASE_URL = config.url;
+  env.SUPABASE_ANON_KEY = config.anonKey;
+  env.SUPABASE_SERVICE_ROLE_KEY = config.serviceRoleKey;
+  return env;
+}
+
+/** dotenv's basic grammar: `NAME=value`, optional quotes, `#` comments. */
+function readEnvFile(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const env: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match) continue;
+    let value = match[2]!;
+    const quoted = /^(['"])(.*)\1$/.exec(value);
+    if (quoted) value = quoted[2]!;
+    else value = value.replace(/\s+#.*$/, '');
+    env[match[1]!] = value;
+  }
+  return env;
+}
