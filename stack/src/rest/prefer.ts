@@ -1,0 +1,65 @@
+import type { IncomingMessage } from 'node:http';
+import { RestError } from './errors.ts';
+
+/** The `Prefer` header (RFC 7240) as PostgREST reads it (ApiRequest/Preferences.hs). */
+export interface Preferences {
+  return?: 'minimal' | 'representation' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  applied: string[];
+}
+
+const ALLOWED: Record<string, string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+};
+
+export function parsePreferences(req: IncomingMessage): Preferences {
+  const raw = req.headers.prefer;
+  const text = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+  const prefs: Preferences = { applied: [] };
+  for (const part of text.split(',')) {
+    const [key, value] = part
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
+    if (!key || value === undefined) continue;
+    // Unknown or repeated preferences are ignored, as PostgREST does without handling=strict.
+    if (!ALLOWED[key]?.includes(value) || key in prefs) continue;
+    (prefs as unknown as Record<string, string>)[key] = value;
+  }
+  return prefs;
+}
+
+export interface MediaChoice {
+  single: boolean;
+  stripNulls: boolean;
+  csv: boolean;
+}
+
+/** Content negotiation for the media types supabase-js asks for. */
+export function negotiate(req: IncomingMessage): MediaChoice {
+  const accept = req.headers.accept;
+  if (!accept) return { single: false, stripNulls: false, csv: false };
+  const types = accept.split(',').map((t) => t.trim());
+  for (const t of types) {
+    const [type = '', ...params] = t.split(';').map((s) => s.trim().toLowerCase());
+    const stripNulls = params.includes('nulls=stripped');
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
+      return { single: true, stripNulls, csv: false };
+    }
+    if (
+      type === 'application/json' ||
+      type === 'application/vnd.pgrst.array+json' ||
+      type === '*/*' ||
+      type === 'application/*'
+    ) {
+      return { single: false, stripNulls, csv: false };
+    }
+    if (type === 'text/csv') return { single: false, stripNulls: false, csv: true };
+  }
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+}
