@@ -5,8 +5,10 @@ create table public.meal_planner (
   date date not null,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   recipe_id uuid references public.recipes (id) on delete set null,
-  -- restrict: deleting a cook still assigned to a meal fails with 23503 (spec 8).
-  cook_id uuid references public.cooks (id) on delete restrict,
+  -- Deleting a cook still assigned to a meal must fail with 23503 (spec 8). NO ACTION (the
+  -- default) raises 23503 on every PostgreSQL; RESTRICT raises 23001 from PostgreSQL 18 on (PGlite
+  -- 0.5 is 18), so it would break the app's message there. Both refuse the delete.
+  cook_id uuid references public.cooks (id) on delete no action,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
