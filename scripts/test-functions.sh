@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# npm run test:functions: `deno check` and `deno lint` of every Edge Function, then the functions'
+# Deno tests against a real local stack (PGlite in memory, or DATABASE_URL's PostgreSQL) started
+# for the run on a free port and stopped afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deno=node_modules/.bin/deno
+functions=(add-cook price-recipe cleanup-meals)
+
+for fn in "${functions[@]}"; do
+  "$deno" check --quiet --config "supabase/functions/$fn/deno.json" "supabase/functions/$fn/index.ts"
+done
+"$deno" check --quiet --config supabase/functions/tests/deno.json supabase/functions/tests/
+"$deno" lint --quiet supabase/functions
+
+log=$(mktemp)
+# setsid gives the stack its own process group, so stopping it stops tsx's node child too.
+setsid node_modules/.bin/tsx stack/src/main.ts --memory --port 0 >"$log" 2>&1 &
+stack_pid=$!
+stop_stack() {
+  kill -TERM -- "-$stack_pid" 2>/dev/null || true
+  wait "$stack_pid" 2>/dev/null || true
+  rm -f "$log"
+}
+trap stop_stack EXIT
+
+url=""
+for _ in $(seq 1 240); do
+  url=$(sed -n 's/^ *API URL: \(http[^ ]*\)$/\1/p' "$log" | head -n 1)
+  [ -n "$url" ] && break
+  if ! kill -0 "$stack_pid" 2>/dev/null; then break; fi
+  sleep 0.25
+done
+if [ -z "$url" ]; then
+  echo "The local stack did not start:" >&2
+  cat "$log" >&2
+  exit 1
+fi
+key() { sed -n "s/^ *$1: \(.*\)$/\1/p" "$log" | head -n 1; }
+
+status=0
+SUPABASE_URL="$url" \
+  SUPABASE_ANON_KEY="$(key 'anon key')" \
+  SUPABASE_SERVICE_ROLE_KEY="$(key 'service_role key')" \
+  SUPABASE_JWT_SECRET="$(key 'JWT secret')" \
+  "$deno" test --quiet --allow-net --allow-env --allow-read --allow-run \
+  --config supabase/functions/tests/deno.json supabase/functions/tests/ "$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "--- local stack log ---" >&2
+  tail -n 200 "$log" >&2
+fi
+exit "$status"

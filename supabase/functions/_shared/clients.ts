@@ -1,0 +1,26 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Caller } from './auth.ts';
+import { requireEnv } from './env.ts';
+
+const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+
+/**
+ * A client that acts as the caller: the anon key identifies the project and the caller's own
+ * token decides who they are, so row-level security applies to every query.
+ */
+export function callerClient(caller: Caller): SupabaseClient {
+  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+    auth: serverAuth,
+    global: { headers: { Authorization: `Bearer ${caller.token}` } },
+  });
+}
+
+/**
+ * A client with the service role, which bypasses row-level security. Only for work beyond any
+ * one caller (the scheduled cleanup); the key comes from the environment, never from a request.
+ */
+export function serviceClient(): SupabaseClient {
+  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: serverAuth,
+  });
+}

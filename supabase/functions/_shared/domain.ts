@@ -1,0 +1,8 @@
+/**
+ * The shared domain library (`shared/`), the one home of the product's rules. Functions import
+ * it through this file only, so the relative path out of `supabase/functions` lives in one place
+ * (the deploy bundle carries it along: see README.md and tests/bundle.test.ts).
+ */
+
+export type { IngredientPriceRecord, PricedLine, RecipePrice } from '../../../shared/mod.ts';
+export { DEFAULT_TIME_ZONE, mealWindow, priceRecipe } from '../../../shared/mod.ts';

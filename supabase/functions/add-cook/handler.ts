@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { requireUser } from '../_shared/auth.ts';
+import { readJson } from '../_shared/body.ts';
+import { callerClient } from '../_shared/clients.ts';
+import { HttpError, json } from '../_shared/http.ts';
+
+/** decisions.md: a cook's name is 1–60 characters after trimming. */
+export const MAX_COOK_NAME = 60;
+
+/** Spec 8, verbatim. */
+export const messages = {
+  lookupFailed: 'An error occurred while checking for existing cooks.',
+  duplicate: 'A cook with this name already exists.',
+  insertFailed: 'An error occurred while adding the cook.',
+  empty: 'Please enter a name for the cook.',
+  tooLong: `A cook's name can be at most ${MAX_COOK_NAME} characters.`,
+  control: "A cook's name cannot contain control characters.",
+} as const;
+
+const Body = z.object({
+  name: z.string({
+    error: (issue) => (issue.input === undefined ? 'name is required.' : 'name must be a string.'),
+  }),
+});
+
+/** The comparison spec 5 asks for, and the one the unique index on lower(btrim(name)) makes. */
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * POST add-cook `{name}` → 201 `{cook: {id, name, user_id}}` (CONTRACTS 4, spec 5 and 8).
+ *
+ * The look-up gives the friendly answer in the common case; the unique index decides the race
+ * between two simultaneous adds, whose loser gets the same 409 from its 23505.
+ */
+export async function addCook(req: Request): Promise<Response> {
+  const caller = requireUser(req);
+  const { name: raw } = await readJson(req, Body);
+  const name = raw.trim();
+  if (name === '') throw new HttpError(400, messages.empty);
+  if ([...name].length > MAX_COOK_NAME) throw new HttpError(400, messages.tooLong);
+  if (hasControlCharacter(name)) throw new HttpError(400, messages.control);
+
+  const db = callerClient(caller);
+  const existing = await db.from('cooks').select('name').eq('user_id', caller.sub);
+  if (existing.error) throw new HttpError(500, messages.lookupFailed, { cause: existing.error });
+  if (existing.data.some((cook: { name: string }) => sameName(cook.name, name))) {
+    throw new HttpError(409, messages.duplicate);
+  }
+
+  const inserted = await db
+    .from('cooks')
+    .insert({ name, user_id: caller.sub })
+    .select('id, name, user_id')
+    .single();
+  if (inserted.error) {
+    if (inserted.error.code === '23505') throw new HttpError(409, messages.duplicate);
+    throw new HttpError(500, messages.insertFailed, { cause: inserted.error });
+  }
+  return json(201, { cook: inserted.data });
+}
