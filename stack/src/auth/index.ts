@@ -1,11 +1,69 @@
 import type { ApiModule, StackContext } from '../context.ts';
-import { sendJson } from '../http.ts';
+import { AuthError } from './errors.ts';
+import { admin } from './handlers/admin.ts';
+import { otp, reauthenticate, recover, resend } from './handlers/email-flows.ts';
+import { health, settings } from './handlers/info.ts';
+import { logout } from './handlers/logout.ts';
+import { signup } from './handlers/signup.ts';
+import { token } from './handlers/token.ts';
+import { getUser, updateUser } from './handlers/user.ts';
+import { verify } from './handlers/verify.ts';
+import { FailureLimiter } from './ratelimit.ts';
+import { type AuthRequest, makeRequest, sendError } from './request.ts';
 
-/** Stub until the auth API lands: answers 501 so callers see a clear error. */
-export function createAuthApi(_ctx: StackContext): ApiModule {
+type Handler = (ctx: StackContext, r: AuthRequest) => Promise<void>;
+
+/**
+ * `/auth/v1`: Supabase Auth (GoTrue) as supabase-js's auth-js sees it — its routes
+ * (internal/api/api.go), bodies, error codes and messages. All state is in the `auth` schema.
+ */
+export function createAuthApi(ctx: StackContext): ApiModule {
+  const limiter = new FailureLimiter();
+  const routes: Record<string, Partial<Record<string, Handler>>> = {
+    '/signup': { POST: signup },
+    '/token': { POST: (c, r) => token(c, r, limiter) },
+    '/user': { GET: getUser, PUT: updateUser },
+    '/logout': { POST: logout },
+    '/verify': { GET: verify, POST: verify },
+    '/recover': { POST: recover },
+    '/otp': { POST: otp },
+    '/magiclink': { POST: otp },
+    '/resend': { POST: resend },
+    '/reauthenticate': { GET: reauthenticate },
+    '/settings': { GET: settings },
+    '/health': { GET: health },
+  };
+
   return {
-    async handle(_req, res) {
-      sendJson(res, 501, { message: 'The auth API is not implemented in the local stack yet.' });
+    async handle(req, res, path, url) {
+      const r = makeRequest(req, res, url);
+      const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+      const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+      try {
+        if (clean === '/admin' || clean.startsWith('/admin/') || clean === '/invite') {
+          return await admin(ctx, r, clean, method);
+        }
+        const route = routes[clean];
+        if (!route) throw new AuthError(404, 'not_found', 'Not Found');
+        const handler = route[method];
+        if (!handler) throw new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
+        await handler(ctx, r);
+      } catch (error) {
+        if (res.headersSent) {
+          res.end();
+          return;
+        }
+        if (error instanceof AuthError) return sendError(r, error);
+        ctx.log.error(`auth ${method} ${clean} failed`, error);
+        sendError(
+          r,
+          new AuthError(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          ),
+        );
+      }
     },
   };
 }

@@ -1,0 +1,38 @@
+import bcrypt from 'bcryptjs';
+import { AuthError, badRequest } from './errors.ts';
+
+/** GoTrue hashes with bcrypt at cost 10 (internal/crypto/password.go). */
+const BCRYPT_COST = 10;
+/** bcrypt reads at most 72 bytes; GoTrue refuses longer passwords (internal/api/password.go). */
+export const MAX_PASSWORD_LENGTH = 72;
+
+export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, BCRYPT_COST);
+
+export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
+  if (!hash?.startsWith('$2')) return false;
+  return bcrypt.compare(password, hash);
+}
+
+export interface WeakPassword {
+  message: string;
+  reasons: string[];
+}
+
+/** GoTrue's checkPasswordStrength: the length rule of the CLI config (no character classes, no HIBP). */
+export function weakness(password: string, minimumLength: number): WeakPassword | null {
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw badRequest('validation_failed', `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+  if (password.length < minimumLength) {
+    return { message: `Password should be at least ${minimumLength} characters.`, reasons: ['length'] };
+  }
+  return null;
+}
+
+/** As `weakness`, thrown as GoTrue's 422 weak_password with `weak_password.reasons`. */
+export function assertStrong(password: string, minimumLength: number): void {
+  const weak = weakness(password, minimumLength);
+  if (weak) {
+    throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+  }
+}
