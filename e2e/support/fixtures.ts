@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newUser(first = 'Robin'): TestUser {
+  const id = randomUUID().slice(0, 8);
+  return {
+    name: `${first} Tester`,
+    email: `${first.toLowerCase()}-${id}@example.com`,
+    password: `Larder-${id}-pw!`,
+  };
+}
+
+export const env = {
+  get web(): string {
+    return process.env.E2E_WEB_URL!;
+  },
+  get api(): string {
+    return process.env.E2E_API_URL!;
+  },
+};
+
+export const test = base.extend({
+  // The built app runs on a port chosen by the global setup.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature needs the object pattern
+  baseURL: async ({}, use) => use(process.env.E2E_WEB_URL),
+});
+export { expect };
+
+/** Saves a full-page screenshot as an artifact (e2e/artifacts/screens) and attaches it to the report. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const path = join(SCREENS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await test.info().attach(name, { path, contentType: 'image/png' });
+}
+
+/** axe-core on the current screen: no serious or critical violations. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `accessibility of ${screen}`,
+  ).toEqual([]);
+}
+
+/** Screenshot plus accessibility check: what every screen gets. */
+export async function visit(page: Page, name: string): Promise<void> {
+  await shoot(page, name);
+  await expectAccessible(page, name);
+}
+
+export async function signUp(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Full name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+}
+
+export async function signIn(page: Page, user: TestUser, path = '/sign-in'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/(sign-in.*)?$/);
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The newest mail the stack "sent" to an address (CONTRACTS 2 outbox), waiting for it to arrive. */
+export async function latestMail(to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${env.api}/_local/mail?to=${encodeURIComponent(to)}`);
+        const list = (await res.json()) as Mail[];
+        found = list.find((m) => subject.test(m.subject));
+        return Boolean(found);
+      },
+      { message: `a mail to ${to}` },
+    )
+    .toBe(true);
+  return found!;
+}
