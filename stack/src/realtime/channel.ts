@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { Db, JwtClaims } from '../db/index.ts';
+import { type BindingParams, bindingId, subscribe } from './bindings.ts';
+import type { ChangeFeed, ChangeSink, PgSubscription } from './feed.ts';
+import { checkToken } from './tokens.ts';
+import type { TopicMember, Topics } from './topics.ts';
+
+/** What a channel needs from the realtime API and its socket. */
+export interface ChannelDeps {
+  db: Db;
+  secret: Uint8Array;
+  feed: ChangeFeed;
+  topics: Topics;
+  /** Sends a frame on the channel's socket. */
+  send(joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown): void;
+  sendBinaryBroadcast(topic: string, event: string, payload: Buffer): void;
+  /** Called once when the channel ends, whatever the reason. */
+  onClosed(channel: Channel): void;
+}
+
+export interface Reply {
+  status: 'ok' | 'error';
+  response: Record<string, unknown>;
+}
+
+/** Supabase re-checks a channel's token at least this often (and exactly at its expiry). */
+const CONFIRM_TOKEN_MS = 5 * 60_000;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** One joined `realtime:<name>` channel of one socket. */
+export class Channel implements ChangeSink, TopicMember {
+  claims: JwtClaims = { role: 'anon' };
+  private token = '';
+  private expiryTimer?: NodeJS.Timeout;
+  private subs: PgSubscription[] = [];
+  private selfBroadcast = false;
+  private ackBroadcast = false;
+  private presenceKey = '';
+  private presenceEnabled = false;
+  private closed = false;
+  readonly subTopic: string;
+
+  constructor(
+    readonly topic: string,
+    readonly joinRef: string | null,
+    private readonly deps: ChannelDeps,
+  ) {
+    this.subTopic = topic.slice('realtime:'.length);
+  }
+
+  /** Validates the join; on success the channel is live and `after` sends what follows the reply. */
+  async join(
+    payload: Record<string, unknown>,
+    socketToken: string,
+  ): Promise<{ reply: Reply; after?: () => void }> {
+    const config = isObject(payload.config) ? payload.config : {};
+    const token = payload.access_token ?? payload.user_token ?? socketToken;
+    const check = await checkToken(this.deps.secret, token);
+    if (!check.ok)
+      return { reply: { status: 'error', response: { reason: `${check.code}: ${check.message}` } } };
+    this.claims = check.claims;
+    this.token = token as string;
+    this.scheduleConfirm(check.exp);
+
+    const broadcast = isObject(config.broadcast) ? config.broadcast : {};
+    const presence = isObject(config.presence) ? config.presence : {};
+    this.selfBroadcast = broadcast.self === true;
+    this.ackBroadcast = broadcast.ack === true;
+    this.presenceKey = typeof presence.key === 'string' && presence.key ? presence.key : randomUUID();
+    this.presenceEnabled = presence.enabled === true;
+
+    const list = (Array.isArray(config.postgres_changes) ? config.postgres_changes : []).filter(
+      isObject,
+    ) as BindingParams[];
+    const result = list.length ? await subscribe(this.deps.db, this.claims.role, list, this) : { subs: [] };
+    if (this.closed) return { reply: { status: 'error', response: { reason: 'channel closed' } } };
+    if ('subs' in result) {
+      this.subs = result.subs;
+      this.deps.feed.add(this.subs);
+    }
+    this.deps.topics.join(this);
+
+    const after = () => {
+      if (this.presenceEnabled) this.push('presence_state', this.deps.topics.state(this.topic));
+      if (list.length === 0) return;
+      if ('error' in result) this.system('postgres_changes', 'error', result.error);
+      else this.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    };
+    const postgres_changes = list.map((params) => ({ ...params, id: bindingId(params) }));
+    return { reply: { status: 'ok', response: { postgres_changes } }, after };
+  }
+
+  /** A message the client pushed on this channel; resolves to a reply, or nothing to send. */
+  async handle(event: string, payload: Record<string, unknown>): Promise<Reply | undefined> {
+    switch (event) {
+      case 'access_token':
+        await this.refreshToken(payload.access_token);
+        return undefined;
+      case 'broadcast':
+        this.deps.topics.broadcast(this, this.topic, payload, this.selfBroadcast);
+        return this.ackBroadcast ? { status: 'ok', response: {} } : undefined;
+      case 'presence':
+        return this.presence(payload);
+      default:
+        // Supabase ignores messages it does not know (and only logs them).
+        return undefined;
+    }
+  }
+
+  private presence(payload: Record<string, unknown>): Reply {
+    if (payload.event === 'track') {
+      if (!isObject(payload.payload)) {
+        return { status: 'error', response: { reason: 'Presence track payload must be a map' } };
+      }
+      this.presenceEnabled = true;
+      this.deps.topics.track(this, this.presenceKey, payload.payload);
+    } else if (payload.event === 'untrack') {
+      this.deps.topics.untrack(this);
+    }
+    return { status: 'ok', response: {} };
+  }
+
+  private async refreshToken(token: unknown): Promise<void> {
+    // As Supabase: publishable keys, the same token and null are no-ops.
+    if (typeof token !== 'string' || token.startsWith('sb_') || token === this.token) return;
+    const check = await checkToken(this.deps.secret, token);
+    if (this.closed) return;
+    if (!check.ok) {
+      this.shutdown(check.message);
+      return;
+    }
+    this.token = token;
+    this.claims = check.claims;
+    this.scheduleConfirm(check.exp);
+  }
+
+  private scheduleConfirm(exp: number): void {
+    clearTimeout(this.expiryTimer);
+    const left = exp * 1000 - Date.now();
+    this.expiryTimer = setTimeout(
+      () => void this.confirmToken(),
+      Math.max(0, Math.min(CONFIRM_TOKEN_MS, left)),
+    );
+    this.expiryTimer.unref();
+  }
+
+  private async confirmToken(): Promise<void> {
+    const check = await checkToken(this.deps.secret, this.token);
+    if (this.closed) return;
+    if (check.ok) this.scheduleConfirm(check.exp);
+    else this.shutdown(check.message);
+  }
+
+  deliver(ids: number[], data: Record<string, unknown>): void {
+    if (!this.closed) this.deps.send(null, null, this.topic, 'postgres_changes', { ids, data });
+  }
+
+  push(event: string, payload: unknown): void {
+    if (this.closed) return;
+    const joinRef = event === 'broadcast' ? null : this.joinRef;
+    this.deps.send(joinRef, null, this.topic, event, payload);
+  }
+
+  pushBinaryBroadcast(event: string, payload: Buffer): void {
+    if (!this.closed) this.deps.sendBinaryBroadcast(this.topic, event, payload);
+  }
+
+  private system(extension: string, status: 'ok' | 'error', message: string): void {
+    this.push('system', { extension, status, message, channel: this.subTopic });
+  }
+
+  /** Ends the channel from the server side, as Supabase does: a system error, then phx_close. */
+  shutdown(message: string): void {
+    if (this.closed) return;
+    this.system('system', 'error', message);
+    this.deps.send(this.joinRef, this.joinRef, this.topic, 'phx_close', {});
+    this.close();
+  }
+
+  /** Frees the channel's subscriptions, presence and timers. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.expiryTimer);
+    this.deps.feed.remove(this.subs);
+    this.deps.topics.leave(this);
+    this.deps.onClosed(this);
+  }
+}

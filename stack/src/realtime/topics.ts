@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+
+/** What the topic registry needs from a joined channel to fan out broadcast and presence. */
+export interface TopicMember {
+  readonly topic: string;
+  /** Sends a server-initiated message (no ref) on the member's topic. */
+  push(event: string, payload: unknown): void;
+  pushBinaryBroadcast(event: string, payload: Buffer): void;
+}
+
+interface Meta extends Record<string, unknown> {
+  phx_ref: string;
+}
+
+interface Presence {
+  key: string;
+  meta: Meta;
+}
+
+const refFor = () => randomUUID().replaceAll('-', '').slice(0, 20);
+
+/**
+ * Channels by topic, across sockets: broadcast goes to every member, presence is a map of
+ * key → metas kept per member, diffs pushed as Phoenix.Presence does (`presence_state` after a
+ * join, `presence_diff` {joins, leaves} on track, untrack and leave).
+ */
+export class Topics {
+  private readonly members = new Map<string, Set<TopicMember>>();
+  private readonly presences = new Map<TopicMember, Presence>();
+
+  join(member: TopicMember): void {
+    const set = this.members.get(member.topic) ?? new Set();
+    this.members.set(member.topic, set);
+    set.add(member);
+  }
+
+  leave(member: TopicMember): void {
+    this.untrack(member);
+    const set = this.members.get(member.topic);
+    set?.delete(member);
+    if (set?.size === 0) this.members.delete(member.topic);
+  }
+
+  broadcast(
+    from: TopicMember | undefined,
+    topic: string,
+    message: Record<string, unknown>,
+    includeSelf: boolean,
+  ): void {
+    for (const member of this.members.get(topic) ?? []) {
+      if (member === from && !includeSelf) continue;
+      if (Buffer.isBuffer(message.payload)) {
+        member.pushBinaryBroadcast(String(message.event), message.payload);
+      } else member.push('broadcast', message);
+    }
+  }
+
+  state(topic: string): Record<string, { metas: Meta[] }> {
+    const state: Record<string, { metas: Meta[] }> = {};
+    for (const member of this.members.get(topic) ?? []) {
+      const p = this.presences.get(member);
+      if (!p) continue;
+      state[p.key] = { metas: [...(state[p.key]?.metas ?? []), p.meta] };
+    }
+    return state;
+  }
+
+  track(member: TopicMember, key: string, payload: Record<string, unknown>): void {
+    const previous = this.presences.get(member);
+    const meta: Meta = { ...payload, phx_ref: refFor() };
+    if (previous) meta.phx_ref_prev = previous.meta.phx_ref;
+    this.presences.set(member, { key, meta });
+    const leaves = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
+    this.diff(member.topic, { joins: { [key]: { metas: [meta] } }, leaves });
+  }
+
+  untrack(member: TopicMember): void {
+    const previous = this.presences.get(member);
+    if (!previous) return;
+    this.presences.delete(member);
+    this.diff(member.topic, { joins: {}, leaves: { [previous.key]: { metas: [previous.meta] } } });
+  }
+
+  private diff(topic: string, diff: unknown): void {
+    for (const member of this.members.get(topic) ?? []) member.push('presence_diff', diff);
+  }
+}
