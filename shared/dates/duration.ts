@@ -6,7 +6,7 @@ const MINUTES_PER_HOUR = 60;
  * `'1 hour 30 min'`, `150` → `'2 hours 30 min'`, `0` → `'0 min'`.
  *
  * Numbers and numeric strings (`'90'`) are accepted and rounded to whole minutes; missing,
- * non-numeric, negative or infinite values give `''`.
+ * non-numeric, negative, infinite or absurdly large (beyond 2^53 minutes) values give `''`.
  */
 export function formatDuration(minutes: unknown): string {
   let n: number;
@@ -15,6 +15,7 @@ export function formatDuration(minutes: unknown): string {
   else return '';
   if (!Number.isFinite(n) || n < 0) return '';
   const total = Math.round(n);
+  if (total > Number.MAX_SAFE_INTEGER) return '';
   const hours = Math.floor(total / MINUTES_PER_HOUR);
   const mins = total % MINUTES_PER_HOUR;
   if (hours === 0) return `${mins} min`;

@@ -19,10 +19,9 @@ export function nonNegative(value: unknown): number {
   return n !== null && n > 0 ? n : 0;
 }
 
-/** Rounds to cents; the result is never -0. */
+/** Rounds to cents; the result is never -0 and never NaN (NaN → 0). */
 export function roundCents(value: number): number {
-  const r = Math.round(value * 100) / 100;
-  return r === 0 ? 0 : r;
+  return roundTo(value, 2);
 }
 
 /** Rounds to `digits` decimals; the result is never -0 and never NaN (NaN → 0). */
@@ -30,5 +29,7 @@ export function roundTo(value: number, digits: number): number {
   if (!Number.isFinite(value)) return 0;
   const f = 10 ** digits;
   const r = Math.round(value * f) / f;
+  // Beyond about 1e306 scaling overflows; such a number has no decimals left to round.
+  if (!Number.isFinite(r)) return value;
   return r === 0 ? 0 : r;
 }

@@ -27,10 +27,17 @@ export function avatarUrl(fruit: Avatar): string {
 /**
  * A random avatar's `avatar_url` for a new user (spec 3, spec 9 "picked at random for users with
  * none"). `random` returns a number in [0, 1), like `Math.random` (the default); values outside
- * that range or NaN are clamped, so it always returns one of the eight paths.
+ * that range are clamped, and NaN, non-numbers or a throwing source give the first avatar, so it
+ * always returns one of the eight paths.
  */
 export function randomAvatar(random: () => number = Math.random): string {
-  const r = typeof random === 'function' ? Number(random()) : Number.NaN;
+  let r = Number.NaN;
+  try {
+    const value: unknown = typeof random === 'function' ? random() : Number.NaN;
+    if (typeof value === 'number') r = value;
+  } catch {
+    // A failing random source still yields an avatar: the first one.
+  }
   const i = Number.isFinite(r)
     ? Math.min(AVATARS.length - 1, Math.max(0, Math.floor(r * AVATARS.length)))
     : 0;
