@@ -240,7 +240,7 @@ function joinSql(parentAlias: string, child: ReadNode, planner: Planner): string
 export function whereSql(node: ReadNode, params: Params, planner: Planner): string[] {
   const conds: string[] = [];
   for (const f of node.filters) conds.push(filterSql(node, f.field, f.expr, params));
-  for (const t of node.logic) conds.push(logicSql(node, t, params));
+  for (const t of node.logic) conds.push(`(${logicSql(node, t, params)})`);
   for (const child of node.children) {
     if (child.join === 'inner') conds.push(existsSql(node, child, params, planner));
   }
