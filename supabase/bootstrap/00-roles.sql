@@ -22,10 +22,14 @@ begin
   if not exists (select from pg_catalog.pg_roles where rolname = 'authenticator') then
     create role authenticator login noinherit;
   end if;
+  -- Granted only when missing, so a re-run is silent.
+  if not pg_catalog.pg_has_role('authenticator', 'anon', 'member')
+    or not pg_catalog.pg_has_role('authenticator', 'authenticated', 'member')
+    or not pg_catalog.pg_has_role('authenticator', 'service_role', 'member') then
+    grant anon, authenticated, service_role to authenticator;
+  end if;
 end
 $$;
-
-grant anon, authenticated, service_role to authenticator;
 
 -- Supabase installs extensions into their own schema, usable by the API roles.
 create schema if not exists extensions;
