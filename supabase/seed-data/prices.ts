@@ -157,6 +157,7 @@ const ROWS: readonly Row[] = [
   ['beef mince', '1kg', [13.0, 12.0], [12.5, 12.0], [10.99, 10.49]],
   ['lean beef mince', '500g', [8.0, 7.5], [8.0, 7.5], [6.99, 6.49]],
   ['extra-lean beef mince', '500g', [9.5, 9.0], [9.5, 9.0], null],
+  ['diced beef', '1kg', [19.0, 18.0], [19.0, 17.5], [15.99, 14.99]],
   ['pork mince', '500g', [7.0, 6.5], [7.0, 6.8], [5.99, 5.49]],
   ['bacon', '250g', [5.5, 5.0], [5.5, 5.0], [3.99, 3.79]],
   ['turkey breast', '1kg', null, [16.0, 15.0], null],
@@ -201,7 +202,6 @@ const ROWS: readonly Row[] = [
   ['paprika', '40g', [3.2, 3.0], [3.0, 3.0], [1.79, 1.69]],
   ['smoked paprika', '40g', [3.9, 3.5], [3.6, 3.6], null],
   ['ground cinnamon', '35g', [3.2, 3.0], [3.0, 3.0], [1.79, 1.69]],
-  ['cayenne pepper', '35g', null, [3.3, 3.0], null],
 ];
 
 function chain(measure: string, c: Chain): ChainPrice | null {

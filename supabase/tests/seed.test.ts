@@ -38,6 +38,7 @@ function atwaterGap(i: (typeof INGREDIENTS)[number]): number {
 
 const MEAT_OR_FISH = new Set([
   'chicken breast',
+  'diced beef',
   'beef mince',
   'lean beef mince',
   'extra-lean beef mince',

@@ -74,7 +74,7 @@ export const SNACKS: readonly RecipeSource[] = [
       ['300', 'mL', 'thickened cream'],
       ['250', null, 'strawberry', 'halved'],
       ['1', 'piece', 'mango', 'sliced'],
-      ['½', 'piece', 'pomegranate', 'seeds only'],
+      ['100', null, 'pomegranate', 'seeds only'],
     ],
   },
   {
