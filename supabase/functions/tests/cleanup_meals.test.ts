@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { ANON_KEY, callFunction, isoDate, newUser, SERVICE_ROLE_KEY, serviceClient } from './_helpers.ts';
+
+const SYDNEY = 'Australia/Sydney';
+const REFUSED = { error: 'Only the scheduler (the service role) may clean up meals.' };
+
+Deno.test('cleanup-meals refuses everyone but the service role', async () => {
+  const user = await newUser('cleaner');
+  const signedIn = await callFunction('cleanup-meals', { token: user.token, json: {} });
+  assert.equal(signedIn.status, 403);
+  assert.deepEqual(signedIn.body, REFUSED);
+  const anon = await callFunction('cleanup-meals', { token: ANON_KEY, json: {} });
+  assert.equal(anon.status, 403);
+  assert.deepEqual(anon.body, REFUSED);
+  const nobody = await callFunction('cleanup-meals', { token: null, json: {} });
+  assert.equal(nobody.status, 401);
+  // The service role is a role, not a claim anyone can make: a JWT that is not the project's key
+  // never gets this far (the gateway), and a user cannot pass the key in another header.
+  const smuggled = await callFunction('cleanup-meals', {
+    token: user.token,
+    json: {},
+    headers: { apikey: SERVICE_ROLE_KEY, 'x-supabase-role': 'service_role' },
+  });
+  assert.equal(smuggled.status, 403);
+});
+
+Deno.test("cleanup-meals deletes every user's meals before today in Sydney and keeps the rest", async () => {
+  const users = [await newUser('meals-a'), await newUser('meals-b')];
+  const dates = [
+    isoDate(SYDNEY, -400),
+    isoDate(SYDNEY, -1),
+    isoDate(SYDNEY, 0),
+    isoDate(SYDNEY, 1),
+    isoDate(SYDNEY, 7),
+  ];
+  for (const user of users) {
+    const { error } = await user.client
+      .from('meal_planner')
+      .insert(dates.map((date) => ({ date, user_id: user.id })));
+    assert.equal(error, null, error?.message);
+  }
+  // A user's refused call deletes nothing.
+  assert.equal((await callFunction('cleanup-meals', { token: users[0]!.token, json: {} })).status, 403);
+  const before = await serviceClient()
+    .from('meal_planner')
+    .select('id', { count: 'exact', head: true })
+    .lt('date', dates[2]);
+  assert.ok((before.count ?? 0) >= 4);
+
+  const answer = await callFunction<{ deleted: number }>('cleanup-meals', {
+    token: SERVICE_ROLE_KEY,
+    json: {},
+  });
+  assert.equal(answer.status, 200, answer.text);
+  assert.equal(answer.body.deleted, before.count);
+  for (const user of users) {
+    const { data } = await user.client.from('meal_planner').select('date').order('date');
+    assert.deepEqual(
+      data?.map((row) => row.date),
+      dates.slice(2),
+      'yesterday and older are gone; today and later are kept',
+    );
+  }
+  const again = await callFunction<{ deleted: number }>('cleanup-meals', {
+    token: SERVICE_ROLE_KEY,
+    body: '',
+  });
+  assert.equal(again.status, 200);
+  assert.deepEqual(again.body, { deleted: 0 });
+});
+
+Deno.test('cleanup-meals answers preflight and only takes POST', async () => {
+  const get = await callFunction('cleanup-meals', { token: SERVICE_ROLE_KEY, method: 'GET' });
+  assert.equal(get.status, 405);
+  const preflight = await callFunction('cleanup-meals', { token: null, method: 'OPTIONS' });
+  assert.equal(preflight.status, 200);
+  assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+});
