@@ -68,7 +68,7 @@ insert into public.ingredients (name, protein, carbs, fats, calories, source, so
   ('coriander', 2.13, 3.67, 0.52, 23, 'USDA FoodData Central', '169997'),
   ('flat-leaf parsley', 2.97, 6.33, 0.79, 36, 'USDA FoodData Central', '170416'),
   ('basil', 3.15, 2.65, 0.64, 23, 'USDA FoodData Central', '172232'),
-  ('mint', 3.29, 8.41, 0.73, 44, 'USDA FoodData Central', '173474'),
+  ('mint', 3.29, 8.41, 0.73, 44, 'USDA FoodData Central', '173475'),
   ('lemongrass', 1.82, 25.31, 0.49, 99, 'USDA FoodData Central', '168573'),
   ('beetroot', 1.61, 9.56, 0.17, 43, 'USDA FoodData Central', '169145'),
   ('radish', 0.68, 3.4, 0.1, 16, 'USDA FoodData Central', '169276'),
@@ -193,7 +193,8 @@ insert into public.ingredients (name, protein, carbs, fats, calories, source, so
 on conflict (name) do nothing;
 
 -- SAMPLE PRICES, NOT SCRAPED: illustrative AUD shelf prices set on 2026-11-01 (is_sample = true).
--- A null measure and price means the chain does not stock the line.
+-- A null measure and price means the chain does not stock the line. Measures are weights or volumes;
+-- a line sold by the piece gives one typical item's weight (see supabase/seed-data/prices.ts).
 insert into public.ingredient_prices (
   ingredient_id,
   coles_measure, coles_unit_price_current, coles_unit_price_past,

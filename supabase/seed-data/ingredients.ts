@@ -99,7 +99,7 @@ const ROWS: readonly Row[] = [
   ['coriander', 169997, 'Coriander (cilantro) leaves, raw', 2.13, 3.67, 0.52, 23, 2.8],
   ['flat-leaf parsley', 170416, 'Parsley, fresh', 2.97, 6.33, 0.79, 36, 3.3],
   ['basil', 172232, 'Basil, fresh', 3.15, 2.65, 0.64, 23, 1.6],
-  ['mint', 173474, 'Spearmint, fresh', 3.29, 8.41, 0.73, 44, 6.8],
+  ['mint', 173475, 'Spearmint, fresh', 3.29, 8.41, 0.73, 44, 6.8],
   ['lemongrass', 168573, 'Lemon grass (citronella), raw', 1.82, 25.31, 0.49, 99, 0],
   ['beetroot', 169145, 'Beets, raw', 1.61, 9.56, 0.17, 43, 2.8],
   ['radish', 169276, 'Radishes, raw', 0.68, 3.4, 0.1, 16, 1.6],

@@ -58,7 +58,8 @@ function pricesSql(): string {
       `  (${[text(p.ingredient), ...chainValues(p.coles), ...chainValues(p.woolworths), ...chainValues(p.aldi)].join(', ')})`,
   ).join(',\n');
   return `-- SAMPLE PRICES, NOT SCRAPED: illustrative AUD shelf prices set on ${PRICE_DATE} (is_sample = true).
--- A null measure and price means the chain does not stock the line.
+-- A null measure and price means the chain does not stock the line. Measures are weights or volumes;
+-- a line sold by the piece gives one typical item's weight (see supabase/seed-data/prices.ts).
 insert into public.ingredient_prices (
   ingredient_id,
   coles_measure, coles_unit_price_current, coles_unit_price_past,
