@@ -5,9 +5,9 @@
 export function toFiniteNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string') {
-    const trimmed = value.trim();
-    if (trimmed === '') return null;
-    const n = Number(trimmed);
+    // Number() ignores surrounding whitespace but reads a blank string as 0.
+    const n = Number(value);
+    if (n === 0 && value.trim() === '') return null;
     return Number.isFinite(n) ? n : null;
   }
   return null;

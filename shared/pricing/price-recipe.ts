@@ -14,7 +14,6 @@ import {
   type PricedLine,
   type PricedLineResult,
   type PriceOptions,
-  type PriceReason,
   type RecipePrice,
 } from './types.ts';
 
@@ -55,10 +54,6 @@ function positive(value: unknown): number {
 const isBlank = (value: unknown): boolean =>
   value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
-function noPrice(reason: PriceReason): LineChainPrice {
-  return { price: null, reason };
-}
-
 /**
  * Prices a recipe at Coles, Woolworths and Aldi (spec 9 "Pricing formulas", spec 5 "Chain price
  * availability"; the output is CONTRACTS 4's `price-recipe` body without `recipe_id`).
@@ -90,9 +85,7 @@ export function priceRecipe(lines: PricedLine[], options?: PriceOptions): Recipe
   const rawScale = options !== null && typeof options === 'object' ? options.scale : undefined;
   const scale = positive(rawScale) || 1;
   const list = Array.isArray(lines) ? lines : [];
-  const current = [0, 0, 0];
-  const past = [0, 0, 0];
-  const priced = [0, 0, 0];
+  const acc: Accumulator = { current: [0, 0, 0], past: [0, 0, 0], priced: [0, 0, 0] };
   const out: PricedLineResult[] = new Array(list.length);
 
   for (let i = 0; i < list.length; i++) {
@@ -112,45 +105,20 @@ export function priceRecipe(lines: PricedLine[], options?: PriceOptions): Recipe
         ? measurement.name
         : null;
     const grams = toGrams(quantity, unitName, name);
-    const record = ok ? line.prices : null;
-    const prices = {} as Record<ChainKey, LineChainPrice>;
-    for (let c = 0; c < CHAINS.length; c++) {
-      const chain = CHAINS[c] as ChainKey;
-      let result: LineChainPrice;
-      if (!hasIngredient) result = noPrice('no ingredient');
-      else if (record === null || typeof record !== 'object') result = noPrice('no price record');
-      else {
-        const cols = COLUMNS[chain];
-        const measureValue = record[cols.measure];
-        const unitPrice = positive(record[cols.current]);
-        const measure = readPackMeasure(measureValue);
-        const pack = measure === null ? 0 : packGrams(measure, name);
-        if (unitPrice === 0 && isBlank(measureValue) && isBlank(record[cols.current])) {
-          result = noPrice('not stocked');
-        } else if (unitPrice === 0) result = noPrice('no price');
-        else if (!(pack > 0) || !Number.isFinite(pack)) result = noPrice('unparseable measure');
-        else {
-          const price = (unitPrice * grams) / pack;
-          if (!Number.isFinite(price)) result = noPrice('no price');
-          else {
-            const pastUnit = positive(record[cols.past]);
-            const pastPrice = pastUnit > 0 ? (pastUnit * grams) / pack : price;
-            current[c] = (current[c] as number) + price;
-            past[c] = (past[c] as number) + (Number.isFinite(pastPrice) ? pastPrice : price);
-            priced[c] = (priced[c] as number) + 1;
-            result = { price: roundCents(price) };
-          }
-        }
-      }
-      prices[chain] = result;
-    }
+    const rawRecord = ok ? line.prices : null;
+    const record = rawRecord !== null && typeof rawRecord === 'object' ? rawRecord : null;
+    const missing = hasIngredient ? (record === null ? NO_RECORD : null) : NO_INGREDIENT;
     out[i] = {
       ingredient_id: id,
       name,
       quantity,
       unit: canonicalUnit(unitName) ?? 'g',
       grams: roundTo(grams, 1),
-      prices,
+      prices: {
+        coles: missing ?? chainPrice(record as IngredientPriceRecord, 0, grams, name, acc),
+        woolworths: missing ?? chainPrice(record as IngredientPriceRecord, 1, grams, name, acc),
+        aldi: missing ?? chainPrice(record as IngredientPriceRecord, 2, grams, name, acc),
+      },
     };
   }
 
@@ -160,9 +128,9 @@ export function priceRecipe(lines: PricedLine[], options?: PriceOptions): Recipe
   for (let c = 0; c < CHAINS.length; c++) {
     const chain = CHAINS[c] as ChainKey;
     const totals = chainTotals(
-      current[c] as number,
-      past[c] as number,
-      priced[c] as number,
+      acc.current[c] as number,
+      acc.past[c] as number,
+      acc.priced[c] as number,
       list.length,
       portions,
       scale,
@@ -174,6 +142,46 @@ export function priceRecipe(lines: PricedLine[], options?: PriceOptions): Recipe
     }
   }
   return { portions, scale, chains, cheapest, lines: out };
+}
+
+/** Running sums per chain, indexed in {@link CHAINS} order. */
+interface Accumulator {
+  current: number[];
+  past: number[];
+  priced: number[];
+}
+
+const NO_INGREDIENT: LineChainPrice = Object.freeze({ price: null, reason: 'no ingredient' });
+const NO_RECORD: LineChainPrice = Object.freeze({ price: null, reason: 'no price record' });
+const NOT_STOCKED: LineChainPrice = Object.freeze({ price: null, reason: 'not stocked' });
+const NO_PRICE: LineChainPrice = Object.freeze({ price: null, reason: 'no price' });
+const UNPARSEABLE: LineChainPrice = Object.freeze({ price: null, reason: 'unparseable measure' });
+const COLUMN_LIST: readonly Columns[] = CHAINS.map((chain) => COLUMNS[chain]);
+
+/** One chain's price for one line (spec 5 availability, spec 9 price formula); adds to `acc`. */
+function chainPrice(
+  record: IngredientPriceRecord,
+  c: number,
+  grams: number,
+  name: string,
+  acc: Accumulator,
+): LineChainPrice {
+  const cols = COLUMN_LIST[c] as Columns;
+  const measureValue = record[cols.measure];
+  const currentValue = record[cols.current];
+  const unitPrice = positive(currentValue);
+  if (unitPrice === 0) return isBlank(measureValue) && isBlank(currentValue) ? NOT_STOCKED : NO_PRICE;
+  const measure = readPackMeasure(measureValue);
+  const pack = measure === null ? 0 : packGrams(measure, name);
+  if (!(pack > 0) || !Number.isFinite(pack)) return UNPARSEABLE;
+  const price = (unitPrice * grams) / pack;
+  if (!Number.isFinite(price)) return NO_PRICE;
+  const pastUnit = positive(record[cols.past]);
+  const pastPrice = pastUnit > 0 ? (pastUnit * grams) / pack : price;
+  acc.current[c] = (acc.current[c] as number) + price;
+  acc.past[c] = (acc.past[c] as number) + (Number.isFinite(pastPrice) ? pastPrice : price);
+  acc.priced[c] = (acc.priced[c] as number) + 1;
+  return { price: roundCents(price) };
 }
 
 function money(value: number): number {

@@ -21,18 +21,21 @@ const cache = new Map<string, number>();
 export function parseQuantity(q: unknown): number {
   if (typeof q === 'number') return Number.isFinite(q) && q > 0 ? q : 0;
   if (typeof q !== 'string') return 0;
-  const text = q.trim();
-  if (text === '') return 0;
+  const cached = cache.get(q);
+  if (cached !== undefined) return cached;
+  const value = parseText(q.trim());
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(q, value);
+  return value;
+}
+
+function parseText(text: string): number {
+  if (text === '' || TO_TASTE.test(text)) return 0;
   if (PLAIN_DECIMAL.test(text)) {
     const n = Number(text);
     return Number.isFinite(n) ? n : 0;
   }
-  const cached = cache.get(text);
-  if (cached !== undefined) return cached;
-  const value = TO_TASTE.test(text) ? 0 : parseWithLibrary(text);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(text, value);
-  return value;
+  return parseWithLibrary(text);
 }
 
 function parseWithLibrary(text: string): number {

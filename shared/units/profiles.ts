@@ -3,7 +3,7 @@ import { ITEM_WEIGHTS } from './data/item-weights.ts';
 import { PREFERRED_UNITS } from './data/preferred-units.ts';
 import { SPEC_TEASPOON_GRAMS, TEASPOON_PORTIONS } from './data/teaspoon-weights.ts';
 import { AU_MEASURE_ML, density } from './data/usda.ts';
-import { DEFAULT_UNIT_FACTORS } from './factors.ts';
+import { DEFAULT_UNIT_FACTORS, EXTRA_MASS_FACTORS } from './factors.ts';
 import { matchKey, nameKey, nameTokens } from './names.ts';
 
 /**
@@ -96,7 +96,7 @@ function resolve(key: string, d: Draft): IngredientProfile {
     factors.piece = d.each;
     factors.unit = d.each;
   }
-  Object.assign(factors, d.units);
+  Object.assign(factors, d.units, EXTRA_MASS_FACTORS);
   return { key, factors: Object.freeze(factors), preferred: Object.freeze(preferredFor(key, d)) };
 }
 
@@ -116,10 +116,10 @@ const PREFERRED_UNITS_BY_KEY = new Map(
 /** Every ingredient the data tables know, by normalised key. */
 export const PROFILES: ReadonlyMap<string, IngredientProfile> = buildProfiles();
 
-/** Spec 9's defaults alone, for ingredients no table knows. */
+/** Spec 9's defaults alone (plus exact mass units), for ingredients no table knows. */
 export const DEFAULT_PROFILE: IngredientProfile = Object.freeze({
   key: '',
-  factors: DEFAULT_UNIT_FACTORS,
+  factors: Object.freeze({ ...DEFAULT_UNIT_FACTORS, ...EXTRA_MASS_FACTORS }),
   preferred: Object.freeze(['g', 'kg']),
 });
 

@@ -1,4 +1,3 @@
-import { EXTRA_MASS_FACTORS, MASS_UNITS } from './factors.ts';
 import { ingredientProfile } from './profiles.ts';
 import { canonicalUnit } from './unit-names.ts';
 
@@ -33,9 +32,6 @@ export function toGrams(quantity: number, unit: string | null | undefined, ingre
  * {@link toGrams} multiplies by.
  */
 export function gramsPerUnit(unit: string, ingredientName: string): number {
-  const mass = EXTRA_MASS_FACTORS[unit];
-  if (mass !== undefined) return mass;
-  const profile = ingredientProfile(ingredientName);
-  if (MASS_UNITS.has(unit)) return profile.factors[unit] ?? 1;
-  return profile.factors[unit] ?? profile.factors.piece ?? 1;
+  const factors = ingredientProfile(ingredientName).factors;
+  return factors[unit] ?? factors.piece ?? 1;
 }

@@ -118,6 +118,19 @@ const ALIASES: Readonly<Record<string, string>> = {
  */
 export function canonicalUnit(unit: unknown): string | null {
   if (typeof unit !== 'string') return null;
+  const hit = cache.get(unit);
+  if (hit !== undefined) return hit;
+  const result = canonical(unit);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(unit, result);
+  return result;
+}
+
+// Recipe lines repeat the same few unit spellings; the cache keeps normalising off the hot path.
+const CACHE_LIMIT = 1024;
+const cache = new Map<string, string | null>();
+
+function canonical(unit: string): string | null {
   const text = unit.trim().toLowerCase().replace(/\.$/, '').replace(/\s+/g, ' ');
   if (text === '') return null;
   const known = ALIASES[text];
