@@ -16,6 +16,7 @@ export interface ItemWeightRow {
   readonly source: 'spec' | 'usda' | 'au pack';
 }
 
+/** The per-item weight rows (see the module comment for sources). */
 export const ITEM_WEIGHTS: readonly ItemWeightRow[] = [
   { name: 'brown onion', each: 180, source: 'spec' },
   { name: 'onion', each: 180, source: 'spec' }, // an Australian "onion" is a brown onion
