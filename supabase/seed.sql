@@ -172,7 +172,7 @@ insert into public.ingredients (name, protein, carbs, fats, calories, source, so
   ('brown sugar', 0.12, 98.09, 0, 380, 'USDA FoodData Central', '168833'),
   ('honey', 0.3, 82.4, 0, 304, 'USDA FoodData Central', '169640'),
   ('maple syrup', 0.04, 67.04, 0.06, 260, 'USDA FoodData Central', '169661'),
-  ('dark chocolate', 4.88, 61.17, 31.28, 546, 'USDA FoodData Central', '170272'),
+  ('dark chocolate', 4.88, 61.17, 31.28, 546, 'USDA FoodData Central', '170271'),
   ('bicarbonate of soda', 0, 0, 0, 0, 'USDA FoodData Central', '175040'),
   ('white vinegar', 0, 0.04, 0, 18, 'USDA FoodData Central', '172237'),
   ('coconut milk', 2.02, 2.81, 21.33, 197, 'USDA FoodData Central', '170173'),

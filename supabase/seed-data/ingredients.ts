@@ -417,7 +417,7 @@ const ROWS: readonly Row[] = [
   ['brown sugar', 168833, 'Sugars, brown', 0.12, 98.09, 0, 380, 0],
   ['honey', 169640, 'Honey', 0.3, 82.4, 0, 304, 0.2],
   ['maple syrup', 169661, 'Syrups, maple', 0.04, 67.04, 0.06, 260, 0],
-  ['dark chocolate', 170272, 'Chocolate, dark, 45- 59% cacao solids', 4.88, 61.17, 31.28, 546, 7],
+  ['dark chocolate', 170271, 'Chocolate, dark, 45- 59% cacao solids', 4.88, 61.17, 31.28, 546, 7],
   ['bicarbonate of soda', 175040, 'Leavening agents, baking soda', 0, 0, 0, 0, 0],
   ['white vinegar', 172237, 'Vinegar, distilled', 0, 0.04, 0, 18, 0],
   [
