@@ -91,6 +91,10 @@ describe('toGrams: spec 9 ingredient-specific data', () => {
     expect(toGrams(1, 'tsp', 'honey')).toBe(7);
     expect(toGrams(1, 'tsp', 'butter')).toBe(5);
     expect(toGrams(2, 'tsp', 'Salt')).toBe(10);
+    // Synonyms reach the samples through their head noun.
+    expect(toGrams(1, 'tsp', 'white sugar')).toBe(4);
+    expect(toGrams(1, 'tsp', 'table salt')).toBe(5);
+    expect(toGrams(1, 'tsp', 'unsalted butter')).toBe(5);
   });
 
   it('uses per-item weights: egg 50 per piece, brown onion 180, carrot 170, lemon 65, lettuce 400, garlic clove 5', () => {

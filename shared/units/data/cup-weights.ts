@@ -28,7 +28,6 @@ export const CUP_PORTIONS: readonly PortionRow[] = [
   ['oat', 'cup', 81],
   // sugars
   ['sugar', 'cup', 200],
-  ['white sugar', 'cup', 200],
   ['caster sugar', 'cup', 200], // USDA: sugars, granulated (superfine is sold by weight)
   ['brown sugar', 'cup', 220], // packed
   ['raw sugar', 'cup', 220], // USDA: sugars, brown (turbinado similar)

@@ -77,5 +77,6 @@ export const ITEM_WEIGHTS: readonly ItemWeightRow[] = [
   { name: 'shortcrust pastry', each: 170, units: { sheet: 170 }, source: 'au pack' },
   { name: 'nori', each: 2.5, units: { sheet: 2.5 }, source: 'au pack' },
   { name: 'lasagne', each: 20, units: { sheet: 20 }, source: 'au pack' },
+  { name: 'lemongrass', each: 20, units: { stalk: 20 }, source: 'au pack' },
   { name: 'ginger', each: 30, units: { knob: 30 }, source: 'au pack' },
 ];

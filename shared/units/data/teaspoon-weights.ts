@@ -6,13 +6,13 @@ import type { PortionRow } from './usda.ts';
  *
  * Source: USDA FoodData Central, SR Legacy household portions (the measure and grams below are
  * USDA's, for US customary spoons); rescaled to the Australian 5 mL teaspoon in
- * `../profiles.ts`. Where USDA has no entry, the closest USDA food is used and named in a
+ * `../profiles.ts`. Plain synonyms (`white sugar`, `table salt`) are left out on purpose: they
+ * match their head noun (`sugar`, `salt`) and so take the spec's samples. Where USDA has no entry, the closest USDA food is used and named in a
  * comment. {@link SPEC_TEASPOON_GRAMS} holds the spec's own samples, which win.
  */
 export const TEASPOON_PORTIONS: readonly PortionRow[] = [
   ['salt', 'tsp', 6],
   ['sugar', 'tsp', 4.2],
-  ['white sugar', 'tsp', 4.2],
   ['raw sugar', 'tsp', 4.6],
   ['honey', 'tbsp', 21],
   ['butter', 'tsp', 4.7],
