@@ -101,7 +101,7 @@ const ROWS: readonly Row[] = [
   ['pepita', '200g', [4.5, 4.0], [4.5, 4.2], [3.49, 3.29]],
   ['chia seed', '300g', [6.5, 6.0], [6.0, 6.0], [3.99, 3.99]],
   ['linseed', '500g', [5.5, 5.0], [5.0, 5.0], null],
-  ['sunflower seed', '200g', [3.5, 3.2], [3.5, 3.3], null],
+  ['sunflower seed', '200g', null, [3.5, 3.3], null],
   ['desiccated coconut', '250g', [2.6, 2.4], [2.5, 2.5], [1.79, 1.69]],
 
   // Grains, flours and bakery
