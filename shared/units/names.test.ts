@@ -26,6 +26,7 @@ describe('ingredient name matching', () => {
     expect(matchKey(['extra', 'virgin', 'olive', 'oil'], has)).toBe('olive oil');
     expect(matchKey(['chicken', 'stock'], has)).toBe('stock');
     expect(matchKey(['garlic', 'clove'], has)).toBe('garlic');
+    expect(matchKey(['garlic', 'clove', 'leaf'], has)).toBe('garlic');
     expect(matchKey(['garlic', 'bread'], has)).toBeNull();
     expect(matchKey([], has)).toBeNull();
   });

@@ -13,7 +13,7 @@ const DESCRIPTORS = new Set(
     'washed packed softened melted beaten shredded cubed cut into piece pieces small medium large ' +
     'big baby organic ripe virgin good quality cold warm room temperature at store bought ' +
     'homemade boneless skinless lean skin on off deseeded seeded pitted cored zested juiced ' +
-    'torn picked leaves leaf'
+    'torn picked'
   ).split(' '),
 );
 /** Words naming a part or portion of an item, dropped from the end when nothing else matches. */
@@ -35,6 +35,7 @@ const PART_WORDS = new Set([
   'knob',
   'wedge',
   'spear',
+  'leaf',
 ]);
 const IRREGULAR: Readonly<Record<string, string>> = {
   leaves: 'leaf',

@@ -153,6 +153,10 @@ describe('toGrams: spec 9 ingredient-specific data', () => {
   it('does not let a modifier stand for the head noun', () => {
     // 'egg noodles' are not eggs: defaults apply.
     expect(toGrams(1, 'piece', 'egg noodles')).toBe(1);
+    // Lime leaves are not limes; basil leaves are basil.
+    expect(toGrams(1, 'piece', 'kaffir lime leaves')).toBe(0.2);
+    expect(toGrams(1, 'cup', 'basil leaves')).toBe(toGrams(1, 'cup', 'basil'));
+    expect(toGrams(1, 'piece', 'egg yolk')).toBe(17);
     // 'peanut butter' has its own spoon weight, not butter's.
     expect(toGrams(1, 'tsp', 'peanut butter')).not.toBe(toGrams(1, 'tsp', 'butter'));
   });

@@ -92,18 +92,28 @@ export const CUP_PORTIONS: readonly PortionRow[] = [
   ['thickened cream', 'cup', 238],
   ['sour cream', 'cup', 230],
   ['yoghurt', 'cup', 245], // USDA: yogurt, plain, whole milk
+  ['yogurt', 'cup', 245],
+  ['greek yogurt', 'cup', 227],
+  ['condensed milk', 'cup', 306], // USDA: milk, canned, condensed, sweetened
+  ['evaporated milk', 'cup', 252], // USDA: milk, canned, evaporated
+  ['ice cream', 'cup', 132], // USDA: ice creams, vanilla
   ['natural yoghurt', 'cup', 245],
   ['greek yoghurt', 'cup', 227], // USDA: yogurt, greek, plain, whole milk
   ['ricotta', 'cup', 246],
+  ['ricotta cheese', 'cup', 246],
   ['cottage cheese', 'cup', 210],
   ['cream cheese', 'cup', 232],
   ['cheddar', 'cup', 113], // grated
+  ['cheddar cheese', 'cup', 113],
   ['tasty cheese', 'cup', 113], // USDA: cheese, cheddar (grated)
   ['cheese', 'cup', 113],
   ['mozzarella', 'cup', 112], // grated
+  ['mozzarella cheese', 'cup', 112],
   ['parmesan', 'cup', 100], // grated
+  ['parmesan cheese', 'cup', 100],
   ['pecorino', 'cup', 100], // USDA: cheese, romano (grated)
   ['feta', 'cup', 150], // crumbled
+  ['feta cheese', 'cup', 150],
   ['haloumi', 'cup', 132], // USDA: cheese, provolone (diced)
   ['goat cheese', 'cup', 112], // USDA: cheese, goat, soft type (crumbled)
   // liquids
@@ -139,6 +149,7 @@ export const CUP_PORTIONS: readonly PortionRow[] = [
   ['onion', 'cup', 160], // chopped
   ['carrot', 'cup', 110], // grated
   ['capsicum', 'cup', 149], // USDA: peppers, sweet, red, chopped
+  ['bell pepper', 'cup', 149], // the US name of capsicum
   ['celery', 'cup', 101], // chopped
   ['mushroom', 'cup', 70], // sliced
   ['broccoli', 'cup', 71], // florets
