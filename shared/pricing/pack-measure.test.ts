@@ -31,6 +31,8 @@ describe('parsePackMeasure (spec 9 pack measure factors)', () => {
     expect(parsePackMeasure('250ML')).toBe(250);
     expect(parsePackMeasure('6 x 375mL')).toBe(2250);
     expect(parsePackMeasure('500 g bag')).toBe(500);
+    expect(parsePackMeasure('1,000g')).toBe(1000);
+    expect(parsePackMeasure('1,00g')).toBe(0);
     expect(parsePackMeasure(500)).toBe(500);
   });
 

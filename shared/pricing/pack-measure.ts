@@ -15,12 +15,13 @@ export interface PackMeasure {
 
 const MEASURE =
   /^(?:(\d+(?:\.\d+)?)\s*[x×*]\s*)?(\d+(?:\.\d+)?|\.\d+)\s*(?:([a-z]+)\.?(?:\s+[a-z][a-z .]*)?)?$/;
+const THOUSANDS = /(\d),(?=\d{3}(?!\d))/g;
 const CACHE_LIMIT = 1024;
 const cache = new Map<string, PackMeasure | null>();
 
 /**
  * Reads a pack measure into amount and unit (spec 3 `*_measure`, spec 9 "Pack measure
- * factors"). Case and spaces do not matter (`'250 mL'`, `'1L'`, `'1.5kg'`), a multiplier
+ * factors"). Case and spaces do not matter (`'250 mL'`, `'1L'`, `'1.5kg'`, `'1,000g'`), a multiplier
  * `'6 x 375mL'` multiplies, and a bare number has no unit (factor 1). `null` when unreadable.
  */
 export function readPackMeasure(measure: unknown): PackMeasure | null {
@@ -39,7 +40,7 @@ export function readPackMeasure(measure: unknown): PackMeasure | null {
 }
 
 function read(measure: string): PackMeasure | null {
-  const match = MEASURE.exec(measure.trim().toLowerCase());
+  const match = MEASURE.exec(measure.trim().toLowerCase().replace(THOUSANDS, '$1'));
   if (match === null) return null;
   const times = match[1] === undefined ? 1 : Number(match[1]);
   const amount = times * Number(match[2]);

@@ -6,7 +6,7 @@ import { SPEC_TEASPOON_GRAMS, TEASPOON_PORTIONS } from './data/teaspoon-weights.
 import { density } from './data/usda.ts';
 import { DEFAULT_UNIT_FACTORS } from './factors.ts';
 import { nameKey } from './names.ts';
-import { PROFILES } from './profiles.ts';
+import { ingredientProfile, PROFILES } from './profiles.ts';
 
 const keys = (names: string[]): Set<string> => new Set(names.map(nameKey));
 
@@ -55,6 +55,24 @@ describe('data tables (spec 9 ingredient-specific data)', () => {
     for (const [name, units] of Object.entries(PREFERRED_UNITS)) {
       expect(units.length, name).toBeGreaterThan(0);
       for (const u of units) expect(known.has(u), `${name}: ${u}`).toBe(true);
+    }
+  });
+
+  it('finds every row of every table by its own name, with no two rows collapsing into one', () => {
+    const tables: [string, string[]][] = [
+      ['teaspoon', TEASPOON_PORTIONS.map((r) => r[0])],
+      ['cup', CUP_PORTIONS.map((r) => r[0])],
+      ['item', ITEM_WEIGHTS.map((r) => r.name)],
+      ['preferred', Object.keys(PREFERRED_UNITS)],
+    ];
+    for (const [table, names] of tables) {
+      const seen = new Map<string, string>();
+      for (const name of names) {
+        const key = nameKey(name);
+        expect(seen.get(key), `${table}: '${name}' and '${seen.get(key)}' are the same key`).toBeUndefined();
+        seen.set(key, name);
+        expect(ingredientProfile(name).key, `${table}: ${name}`).toBe(key);
+      }
     }
   });
 
