@@ -63,6 +63,8 @@ class Cursor {
   constructor(
     readonly input: string,
     readonly what: string,
+    /** The text named in error messages, when it differs from what is parsed. */
+    readonly shown = input,
   ) {}
   get done(): boolean {
     return this.pos >= this.input.length;
@@ -82,7 +84,7 @@ class Cursor {
   }
   fail(expecting: string): RestError {
     const unexpected = this.done ? 'end of input' : JSON.stringify(this.input[this.pos]);
-    return parseError(this.what, this.input, this.pos, `unexpected ${unexpected} expecting ${expecting}`);
+    return parseError(this.what, this.shown, this.pos, `unexpected ${unexpected} expecting ${expecting}`);
   }
   expect(s: string, expecting = JSON.stringify(s)): void {
     if (!this.eat(s)) throw this.fail(expecting);
@@ -426,7 +428,7 @@ function logicTree(c: Cursor): LogicTree {
 /** `or=(a.eq.1,b.gt.2)` with key `[path.][not.]or`: the value is parsed as `or(a.eq.1,…)`. */
 export function parseLogic(op: 'and' | 'or', negate: boolean, value: string): LogicTree {
   const text = `${negate ? 'not.' : ''}${op}${value}`;
-  const c = new Cursor(text, 'logic tree');
+  const c = new Cursor(text, 'logic tree', value);
   const nested = /^(not\.)?(and|or)\(/.exec(text);
   if (!nested) {
     c.pos = text.indexOf(op) + op.length;

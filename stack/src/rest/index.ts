@@ -178,7 +178,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
       return await fn(schema);
     } catch (error) {
       if (error instanceof RestError && CACHE_MISSES.has(error.code)) {
-        const fresh = await store.reload(250);
+        const fresh = await store.refreshIfChanged();
         if (fresh !== schema) return fn(fresh);
       }
       throw error;

@@ -73,6 +73,14 @@ export class SchemaStore {
     return this.#loading;
   }
 
+  /** On a cache miss: reload only if the catalog changed since the cache was built. */
+  async refreshIfChanged(): Promise<SchemaCache> {
+    const fp = await this.#readFingerprint();
+    this.#checkedAt = Date.now();
+    if (this.#cache && fp === this.#fingerprint) return this.#cache;
+    return this.reload();
+  }
+
   async #readFingerprint(): Promise<string> {
     const { rows } = await this.db.query<{ fp: string }>(FINGERPRINT);
     return rows[0]?.fp ?? '';
