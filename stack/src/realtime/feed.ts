@@ -1,6 +1,7 @@
 import type { Db, JwtClaims } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import { type Filter, passesFilters } from './filters.ts';
+import { batchedStatement, type VisibilityCheck } from './policies.ts';
 import type { TableInfo } from './tables.ts';
 
 /** A change as the capture trigger (supabase/bootstrap/40-realtime-capture.sql) sends it. */
@@ -121,7 +122,7 @@ export class ChangeFeed {
     const row = change.type === 'DELETE' ? (change.identity_full ? change.old_record : null) : change.record;
     if (!row) return subs;
     const verdicts = new Map<string, boolean>();
-    const pending: { key: string; check: string; claims: string }[] = [];
+    const pending: { key: string; check: VisibilityCheck; claims: string }[] = [];
     for (const sub of subs) {
       const claims = JSON.stringify(sub.sink.claims);
       const key = `${sub.table.key}|${claims}`;
@@ -130,22 +131,33 @@ export class ChangeFeed {
       else pending.push({ key, check: sub.table.check, claims });
     }
     if (pending.length > 0) {
-      this.stats.queries++;
-      const { rows } = await this.db.query<{ v: boolean[] | string }>(
-        'select realtime.visible_to($1::text[], $2::jsonb, $3::jsonb[]) as v',
-        [pending.map((p) => p.check), JSON.stringify(row), pending.map((p) => p.claims)],
-      );
-      const raw = rows[0]?.v ?? [];
-      const flags =
-        typeof raw === 'string'
-          ? raw
-              .slice(1, -1)
-              .split(',')
-              .map((f) => f === 't')
-          : raw;
+      const flags = await this.decide(change, pending, JSON.stringify(row));
       for (const [i, p] of pending.entries()) verdicts.set(p.key, flags[i] === true);
     }
     return subs.filter((sub) => verdicts.get(`${sub.table.key}|${JSON.stringify(sub.sink.claims)}`));
+  }
+
+  /** One query for all pending verdicts: batched when every check allows it, else per subscriber. */
+  private async decide(change: Change, pending: { check: VisibilityCheck; claims: string }[], row: string) {
+    this.stats.queries++;
+    const batched = pending[0]!.check.batched;
+    const { rows } =
+      batched && pending.every((p) => p.check.batched === batched)
+        ? await this.db.query<{ v: boolean[] | string }>(
+            batchedStatement(change.schema, change.table, batched),
+            [row, pending.map((p) => p.claims)],
+          )
+        : await this.db.query<{ v: boolean[] | string }>(
+            'select realtime.visible_to($1::text[], $2::jsonb, $3::jsonb[]) as v',
+            [pending.map((p) => p.check.perSubscriber), row, pending.map((p) => p.claims)],
+          );
+    const raw = rows[0]?.v ?? [];
+    return typeof raw === 'string'
+      ? raw
+          .slice(1, -1)
+          .split(',')
+          .map((f) => f === 't')
+      : raw;
   }
 
   private send(change: Change, subs: PgSubscription[]): void {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { type PolicyInfo, type VisibilityCheck, visibilityCheck } from './policies.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -17,19 +18,8 @@ export interface TableInfo {
   columns: ColumnInfo[];
   types: Map<string, string>;
   pk: string[];
-  /**
-   * Whether the role may see a row: a constant when no policy needs evaluating, else one
-   * statement (`$1` = the row as jsonb) evaluating the table's SELECT policies for the role
-   * against the row's values, run as the subscriber by realtime.visible_to().
-   */
-  check: boolean | string;
-}
-
-interface Policy {
-  privileged: boolean;
-  bypass: boolean;
-  permissive: string[] | null;
-  restrictive: string[] | null;
+  /** Whether the role may see a row: a constant when no policy needs evaluating. */
+  check: boolean | VisibilityCheck;
 }
 
 interface Row {
@@ -40,23 +30,6 @@ interface Row {
   pk: string;
   policy: string;
   captured: boolean;
-}
-
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/**
- * Evaluates the policies on the row's captured values rather than looking the row up, so the
- * answer is the row as it was at the change (a row deleted or changed right after still gets
- * the right verdict) and deletes with a full old row can be checked too.
- */
-function visibilityCheck(schema: string, table: string, rls: boolean, policy: Policy): boolean | string {
-  if (!policy.privileged) return false;
-  if (!rls || policy.bypass) return true;
-  const permissive = policy.permissive ?? [];
-  const restrictive = policy.restrictive ?? [];
-  if (permissive.length === 0) return false;
-  const condition = [`(${permissive.join(' or ')})`, ...restrictive].join(' and ');
-  return `select coalesce(${condition}, false) from jsonb_populate_record(null::${ident(schema)}.${ident(table)}, $1::jsonb) as ${ident(table)}`;
 }
 
 /**
@@ -111,7 +84,7 @@ export async function resolveTables(
       columns,
       types: new Map(columns.map((c) => [c.name, c.type])),
       pk,
-      check: visibilityCheck(r.schemaname, r.tablename, r.rls, JSON.parse(r.policy) as Policy),
+      check: visibilityCheck(r.schemaname, r.tablename, r.rls, JSON.parse(r.policy) as PolicyInfo),
     };
   });
 }
