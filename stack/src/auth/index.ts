@@ -37,7 +37,9 @@ export function createAuthApi(ctx: StackContext): ApiModule {
   return {
     async handle(req, res, path, url) {
       const r = makeRequest(req, res, url);
-      const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+      // HEAD only where it has no effect: a link checker must not spend a /verify token.
+      const method =
+        req.method === 'HEAD' && (path === '/health' || path === '/settings') ? 'GET' : (req.method ?? 'GET');
       const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
       try {
         if (clean === '/admin' || clean.startsWith('/admin/') || clean === '/invite') {

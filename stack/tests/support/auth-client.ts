@@ -4,9 +4,13 @@ import type { AuthSettings } from '../../src/auth/settings.ts';
 import type { TestStack } from './stack.ts';
 
 /** A supabase-js client as an app makes one, minus storage and timers so tests stay isolated. */
-export function client(stack: TestStack, key: string = stack.anonKey): SupabaseClient {
+export function client(
+  stack: TestStack,
+  key: string = stack.anonKey,
+  flowType: 'implicit' | 'pkce' = 'implicit',
+): SupabaseClient {
   return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: ws as never },
   });
 }
@@ -82,3 +86,14 @@ export async function withTuning<T>(
 
 export const decodeJwt = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+
+/** Follows a mailed link without following the redirect: the 303 target. */
+export async function follow(link: string): Promise<URL> {
+  const response = await fetch(link, { redirect: 'manual' });
+  if (response.status !== 303) throw new Error(`expected 303 from ${link}, got ${response.status}`);
+  return new URL(response.headers.get('location')!);
+}
+
+/** The URL fragment GoTrue puts session and error parameters in. */
+export const fragment = (url: URL): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(url.hash.replace(/^#/, '')));

@@ -132,7 +132,7 @@ async function apply(tx: Queryable, v: Verified): Promise<void> {
   } else {
     const newEmail = v.user.email_change ?? '';
     await tx.query(
-      `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
+      `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_token_current = '',
          email_change_sent_at = null, email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()),
          raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object('email', $2::text),
          updated_at = now()
@@ -157,7 +157,7 @@ async function apply(tx: Queryable, v: Verified): Promise<void> {
  */
 export async function verify(ctx: StackContext, r: AuthRequest): Promise<void> {
   const expiry = authSettings(ctx).otpExpiry;
-  if (r.req.method === 'GET' || r.req.method === 'HEAD') return verifyGet(ctx, r, expiry);
+  if (r.req.method === 'GET') return verifyGet(ctx, r, expiry);
   const params = await readParams(r);
   const type = str(params, 'type');
   if (!type) throw badRequest('validation_failed', 'Verify requires a verification type');
