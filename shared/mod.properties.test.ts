@@ -284,6 +284,53 @@ describe('every export survives arbitrary input (fast-check)', () => {
   });
 });
 
+describe('the helper exports survive arbitrary input too (fast-check)', () => {
+  it('no exported function throws, whatever its arguments', () => {
+    const fns = Object.entries(mod).filter(([, v]) => typeof v === 'function') as [
+      string,
+      (...a: unknown[]) => unknown,
+    ][];
+    expect(fns.length).toBeGreaterThan(20);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(anything, numberish, nameish), { maxLength: 3 }), (args) => {
+        for (const [name, fn] of fns) {
+          // randomAvatar calls its argument; give it a function only sometimes.
+          const call = name === 'randomAvatar' ? [() => args[0]] : args;
+          expect(() => fn(...call), name).not.toThrow();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('canonicalUnit, gramsPerUnit, lineGrams, portionsOrDefault, readPackMeasure, changePercent stay in range', () => {
+    fc.assert(
+      fc.property(fc.oneof(unitish, anything), fc.oneof(nameish, anything), (u, n) => {
+        const c = mod.canonicalUnit(u);
+        expect(c === null || (typeof c === 'string' && c !== '')).toBe(true);
+        if (c !== null) {
+          const g = mod.gramsPerUnit(c, n as string);
+          expect(Number.isFinite(g) && g > 0).toBe(true);
+        }
+      }),
+    );
+    fc.assert(fc.property(lineArb, (line) => finiteNonNegative(mod.lineGrams(line))));
+    fc.assert(
+      fc.property(fc.oneof(numberish, anything), (p) => {
+        const v = mod.portionsOrDefault(p);
+        return Number.isFinite(v) && v > 0;
+      }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(measureish, anything, fc.double()), (m) => {
+        const r = mod.readPackMeasure(m);
+        return r === null || (Number.isFinite(r.amount) && r.amount > 0 && r.factor > 0);
+      }),
+    );
+    fc.assert(fc.property(fc.double(), fc.double(), (a, b) => Number.isFinite(mod.changePercent(a, b))));
+  });
+});
+
 describe('mod.ts exports CONTRACTS 5', () => {
   it('has every name', () => {
     for (const name of [

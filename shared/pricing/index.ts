@@ -1,5 +1,5 @@
 export { type PackMeasure, parsePackMeasure, readPackMeasure } from './pack-measure.ts';
-export { priceRecipe } from './price-recipe.ts';
+export { changePercent, priceRecipe } from './price-recipe.ts';
 export {
   CHAINS,
   type ChainKey,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pricedLine, priceRecord } from '../testing/lines.ts';
-import { priceRecipe } from './price-recipe.ts';
+import { changePercent, priceRecipe } from './price-recipe.ts';
 import { CHAINS } from './types.ts';
 
 /** Flour: Coles $4 per 1 kg (was $3.20), Woolworths $2.50 per 500 g, Aldi $1.79 per 1kg. */
@@ -75,6 +75,14 @@ describe('priceRecipe (spec 9 pricing formulas)', () => {
     expect(result.chains.coles.past_total).toBe(3.2);
     expect(result.chains.coles.change_percent).toBe(25); // (4 − 3.2) / 3.2 × 100
     expect(result.chains.woolworths.change_percent).toBe(0);
+  });
+
+  it('gives 0 % change when past is 0 (the formula alone would divide by zero)', () => {
+    expect(changePercent(5, 0)).toBe(0);
+    expect(changePercent(0, 0)).toBe(0);
+    expect(changePercent(5, 4)).toBe(25);
+    expect(changePercent(3, 4)).toBe(-25);
+    expect(changePercent(1, 3)).toBe(-66.7);
   });
 
   it('gives 0 % change when the past total is 0, and counts a line without past price as unchanged', () => {

@@ -184,6 +184,17 @@ function chainPrice(
   return { price: roundCents(price) };
 }
 
+/**
+ * Percentage change from a past to a current amount (spec 9 "Percentage change = (current −
+ * past) ÷ past × 100, or 0 if past is 0"), to one decimal. A past that is 0, negative or not
+ * finite, or a current that is not a finite number, gives 0.
+ */
+export function changePercent(current: number, past: number): number {
+  if (typeof current !== 'number' || typeof past !== 'number') return 0;
+  if (!(past > 0) || !Number.isFinite(past) || !Number.isFinite(current)) return 0;
+  return roundTo(((current - past) / past) * 100, 1);
+}
+
 function money(value: number): number {
   return Number.isFinite(value) && value > 0 ? roundCents(value) : 0;
 }
@@ -196,12 +207,12 @@ function chainTotals(
   portions: number,
   scale: number,
 ): ChainTotals {
-  const change = pastTotal > 0 && Number.isFinite(pastTotal) ? ((total - pastTotal) / pastTotal) * 100 : 0;
+  const change = changePercent(total, pastTotal);
   return {
     total: money(total),
     per_portion: money((total / portions) * scale),
     past_total: money(pastTotal),
-    change_percent: roundTo(change, 1),
+    change_percent: change,
     priced,
     coverage: lineCount === 0 ? 0 : Math.floor((priced / lineCount) * 100),
     available: priced > 0 && priced === lineCount,

@@ -65,9 +65,10 @@ export function singular(word: string): string {
 /**
  * Splits an ingredient name into matching tokens: lower case, accents and parentheses removed,
  * `'onion, brown'` read as `'brown onion'`, punctuation and hyphens as spaces, descriptors
- * (`finely chopped`, `large`, `fresh` …) dropped, every word singular.
+ * (`finely chopped`, `large`, `fresh` …) dropped, every word singular. A non-string gives `[]`.
  */
 export function nameTokens(name: string): string[] {
+  if (typeof name !== 'string') return [];
   const plain = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

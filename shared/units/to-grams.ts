@@ -33,5 +33,6 @@ export function toGrams(quantity: number, unit: string | null | undefined, ingre
  */
 export function gramsPerUnit(unit: string, ingredientName: string): number {
   const factors = ingredientProfile(ingredientName).factors;
-  return factors[unit] ?? factors.piece ?? 1;
+  const f = typeof unit === 'string' && Object.hasOwn(factors, unit) ? factors[unit] : undefined;
+  return f ?? factors.piece ?? 1;
 }
