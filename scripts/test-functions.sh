@@ -25,7 +25,7 @@ stop_stack() {
 trap stop_stack EXIT
 
 url=""
-for _ in $(seq 1 240); do
+for _ in $(seq 1 480); do
   url=$(sed -n 's/^ *API URL: \(http[^ ]*\)$/\1/p' "$log" | head -n 1)
   [ -n "$url" ] && break
   if ! kill -0 "$stack_pid" 2>/dev/null; then break; fi

@@ -59,7 +59,15 @@ export function proxy(
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, forwardable(answer.headers));
         answer.pipe(res);
-        answer.once('end', resolve);
+        answer.once('end', () => {
+          // The function answered without reading the whole body: drain it, so the caller
+          // can finish sending and read the answer instead of meeting a reset connection.
+          if (!req.complete) {
+            req.unpipe(upstream);
+            req.resume();
+          }
+          resolve();
+        });
         answer.once('error', (error) => {
           res.destroy(error);
           resolve();

@@ -7,8 +7,7 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /**
  * Reads the request body as JSON and validates it with `schema`.
  *
- * Stops reading as soon as the body passes {@link MAX_BODY_BYTES}, so a huge body costs no
- * memory, and turns every problem (too large, not JSON, not an object, wrong fields) into a 400
+ * Keeps nothing past {@link MAX_BODY_BYTES}, so a huge body costs no memory, and turns every problem (too large, not JSON, not an object, wrong fields) into a 400
  * that says what to fix.
  */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
@@ -37,23 +36,35 @@ function describeIssues(error: z.ZodError): string {
     .join(' ');
 }
 
+/**
+ * Past this much, a body is abandoned rather than drained. Draining an oversized body (instead
+ * of closing on it) lets the caller finish sending and read our 400: a connection closed with
+ * unread data is reset, and the reset can swallow the answer.
+ */
+const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
+
 async function readText(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (req.body === null) return '';
+  const declared = Number(req.headers.get('content-length') ?? '');
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  let tooBig = Number.isFinite(declared) && declared > limit;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(limit);
+    if (size > limit) tooBig = true;
+    if (tooBig) {
+      if (size > MAX_DRAIN_BYTES) {
+        await reader.cancel();
+        break;
+      }
+      continue;
     }
     chunks.push(value);
   }
+  if (tooBig) throw tooLarge(limit);
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -64,6 +75,29 @@ async function readText(req: Request, limit: number): Promise<string> {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new HttpError(400, 'The request body is not valid UTF-8 text.');
+  }
+}
+
+/**
+ * Reads and drops a body nobody read (an answer given before looking at it, such as a 401), for
+ * the reason given at {@link MAX_DRAIN_BYTES}.
+ */
+export async function discardUnreadBody(req: Request): Promise<void> {
+  if (req.body === null || req.bodyUsed) return;
+  const reader = req.body.getReader();
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > MAX_DRAIN_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The caller went away; there is nobody left to answer.
   }
 }
 

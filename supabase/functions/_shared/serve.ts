@@ -1,3 +1,4 @@
+import { discardUnreadBody } from './body.ts';
 import { corsHeaders } from './cors.ts';
 import { errorResponse, HttpError } from './http.ts';
 
@@ -10,6 +11,12 @@ export type Handler = (req: Request) => Promise<Response>;
  */
 export function withCommon(name: string, handler: Handler): (req: Request) => Promise<Response> {
   return async (req) => {
+    const response = await answer(req);
+    await discardUnreadBody(req);
+    return response;
+  };
+
+  async function answer(req: Request): Promise<Response> {
     const requestId = requestIdOf(req);
     const idHeader = { 'x-request-id': requestId };
     if (req.method === 'OPTIONS') return new Response('ok', { headers: { ...corsHeaders, ...idHeader } });
@@ -28,7 +35,7 @@ export function withCommon(name: string, handler: Handler): (req: Request) => Pr
       log(name, requestId, 'unexpected error', error);
       return errorResponse(500, `An unexpected error occurred (request id ${requestId}).`, idHeader);
     }
-  };
+  }
 }
 
 function log(name: string, requestId: string, message: string, cause: unknown): void {

@@ -31,9 +31,7 @@ export async function cleanupMeals(req: Request): Promise<Response> {
   if (caller.role !== 'service_role' || !sameSecret(caller.token, requireEnv('SUPABASE_SERVICE_ROLE_KEY'))) {
     throw new HttpError(403, 'Only the scheduler (the service role) may clean up meals.');
   }
-  // The scheduler's body ('{}') carries nothing; drain it so the connection can be reused.
-  await req.body?.cancel();
-
+  // The scheduler's body ('{}') carries nothing; withCommon drains it.
   const today = mealWindow(new Date(), mealTimeZone()).from;
   const { count, error } = await serviceClient()
     .from('meal_planner')

@@ -22,6 +22,10 @@ Deno.test('cleanup-meals refuses everyone but the service role', async () => {
     headers: { apikey: SERVICE_ROLE_KEY, 'x-supabase-role': 'service_role' },
   });
   assert.equal(smuggled.status, 403);
+  // A refusal given before the body is read still reaches a caller sending a big body.
+  const bulky = await callFunction('cleanup-meals', { token: user.token, body: 'x'.repeat(2_000_000) });
+  assert.equal(bulky.status, 403);
+  assert.deepEqual(bulky.body, REFUSED);
 });
 
 Deno.test("cleanup-meals deletes every user's meals before today in Sydney and keeps the rest", async () => {
