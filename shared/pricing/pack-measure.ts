@@ -1,3 +1,4 @@
+import { memoByString } from '../internal/memo.ts';
 import { PACK_MEASURE_FACTORS } from '../units/factors.ts';
 import { canonicalUnit } from '../units/unit-names.ts';
 
@@ -16,8 +17,6 @@ export interface PackMeasure {
 const MEASURE =
   /^(?:(\d+(?:\.\d+)?)\s*[x×*]\s*)?(\d+(?:\.\d+)?|\.\d+)\s*(?:([a-z]+)\.?(?:\s+[a-z][a-z .]*)?)?$/;
 const THOUSANDS = /(\d),(?=\d{3}(?!\d))/g;
-const CACHE_LIMIT = 1024;
-const cache = new Map<string, PackMeasure | null>();
 
 /**
  * Reads a pack measure into amount and unit (spec 3 `*_measure`, spec 9 "Pack measure
@@ -31,13 +30,10 @@ export function readPackMeasure(measure: unknown): PackMeasure | null {
       : null;
   }
   if (typeof measure !== 'string') return null;
-  const hit = cache.get(measure);
-  if (hit !== undefined) return hit;
-  const result = read(measure);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(measure, result);
-  return result;
+  return readCached(measure);
 }
+
+const readCached = memoByString(1024, (measure) => read(measure));
 
 function read(measure: string): PackMeasure | null {
   const match = MEASURE.exec(measure.trim().toLowerCase().replace(THOUSANDS, '$1'));

@@ -1,9 +1,8 @@
 import { numericQuantity } from 'numeric-quantity';
+import { memoByString } from '../internal/memo.ts';
 
 const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
 const TO_TASTE = /^to\s+taste$/i;
-const CACHE_LIMIT = 2048;
-const cache = new Map<string, number>();
 
 /**
  * Parses a recipe quantity (spec 3 `recipe_ingredients.quantity`, spec 5 "Quantity parsing").
@@ -21,13 +20,10 @@ const cache = new Map<string, number>();
 export function parseQuantity(q: unknown): number {
   if (typeof q === 'number') return Number.isFinite(q) && q > 0 ? q : 0;
   if (typeof q !== 'string') return 0;
-  const cached = cache.get(q);
-  if (cached !== undefined) return cached;
-  const value = parseText(q.trim());
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(q, value);
-  return value;
+  return parseCached(q);
 }
+
+const parseCached = memoByString(2048, (q) => parseText(q.trim()));
 
 function parseText(text: string): number {
   if (text === '' || TO_TASTE.test(text)) return 0;

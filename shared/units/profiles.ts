@@ -1,3 +1,4 @@
+import { memoByString } from '../internal/memo.ts';
 import { CUP_PORTIONS } from './data/cup-weights.ts';
 import { ITEM_WEIGHTS } from './data/item-weights.ts';
 import { PREFERRED_UNITS } from './data/preferred-units.ts';
@@ -123,9 +124,12 @@ export const DEFAULT_PROFILE: IngredientProfile = Object.freeze({
   preferred: Object.freeze(['g', 'kg']),
 });
 
-const CACHE_LIMIT = 4096;
-const cache = new Map<string, IngredientProfile>();
 const known = (key: string): boolean => PROFILES.has(key);
+
+const profileCached = memoByString(4096, (name): IngredientProfile => {
+  const key = matchKey(nameTokens(name), known);
+  return key === null ? DEFAULT_PROFILE : (PROFILES.get(key) ?? DEFAULT_PROFILE);
+});
 
 /**
  * The data-table profile of an ingredient name, matched robustly (case, plurals, accents,
@@ -135,11 +139,5 @@ const known = (key: string): boolean => PROFILES.has(key);
  */
 export function ingredientProfile(name: unknown): IngredientProfile {
   if (typeof name !== 'string' || name === '') return DEFAULT_PROFILE;
-  const hit = cache.get(name);
-  if (hit !== undefined) return hit;
-  const key = matchKey(nameTokens(name), known);
-  const profile = key === null ? DEFAULT_PROFILE : (PROFILES.get(key) ?? DEFAULT_PROFILE);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(name, profile);
-  return profile;
+  return profileCached(name);
 }

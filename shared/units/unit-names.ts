@@ -1,3 +1,5 @@
+import { memoByString } from '../internal/memo.ts';
+
 /**
  * Spellings of units (lower-cased, without a trailing full stop) mapped to the canonical names
  * of spec 9's factor tables. Whole-item words (`each`, `whole`, `medium` …) map to `unit`.
@@ -118,17 +120,11 @@ const ALIASES: Readonly<Record<string, string>> = {
  */
 export function canonicalUnit(unit: unknown): string | null {
   if (typeof unit !== 'string') return null;
-  const hit = cache.get(unit);
-  if (hit !== undefined) return hit;
-  const result = canonical(unit);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(unit, result);
-  return result;
+  return canonicalCached(unit);
 }
 
-// Recipe lines repeat the same few unit spellings; the cache keeps normalising off the hot path.
-const CACHE_LIMIT = 1024;
-const cache = new Map<string, string | null>();
+// Recipe lines repeat the same few unit spellings; the memo keeps normalising off the hot path.
+const canonicalCached = memoByString(1024, canonical);
 
 function canonical(unit: string): string | null {
   const text = unit.trim().toLowerCase().replace(/\.$/, '').replace(/\s+/g, ' ');
