@@ -71,6 +71,22 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     expect(sub.system.filter((m) => m.status === 'error')).toEqual([]);
   });
 
+  it('subscribes again as the new role when a signed-out channel gets a user token', async () => {
+    const sb = fresh();
+    const names: string[] = [];
+    const sub = await subscribe(cooksChannel(sb, names));
+    await addCook('Before sign-in');
+    await sb.realtime.setAuth(await alice.token());
+    await waitFor(() => sub.system.length === 2, 5000, 'second Subscribed to PostgreSQL');
+    await addCook('After sign-in');
+    await waitFor(() => names.includes('After sign-in'), 5000, 'change after sign-in');
+    expect(names).toEqual(['After sign-in']);
+    expect(sub.system.map((m) => m.message)).toEqual([
+      'Subscribed to PostgreSQL',
+      'Subscribed to PostgreSQL',
+    ]);
+  });
+
   it('closes the channel when its token expires, with Supabase system message', async () => {
     const sb = fresh();
     await sb.realtime.setAuth(await alice.token(2));
@@ -247,6 +263,28 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     expect(got.self!.map((m) => (m.payload as Row).from).sort()).toEqual(['a', 'self']);
   });
 
+  it('accepts broadcasts over REST (httpSend and the pre-join send fallback)', async () => {
+    const topic = `rest-${randomUUID()}`;
+    const got: Row[] = [];
+    const member = fresh().channel(topic);
+    member.on('broadcast', { event: 'ping' }, (m) => got.push(m.payload as Row));
+    await subscribe(member);
+    const sender = fresh();
+    await expect(sender.channel(topic).httpSend('ping', { via: 'httpSend' })).resolves.toEqual({
+      success: true,
+    });
+    const res = await fetch(`${stack.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic, event: 'ping', payload: { via: 'messages' } }] }),
+    });
+    expect(res.status).toBe(202);
+    await waitFor(() => got.length === 2, 5000, 'REST broadcasts');
+    expect(got).toEqual([{ via: 'httpSend' }, { via: 'messages' }]);
+    const refused = await fetch(`${stack.url}/realtime/v1/api/broadcast`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(401);
+  });
+
   it('tracks presence: state on join, joins and leaves as diffs', async () => {
     const topic = `presence-${randomUUID()}`;
     const a = fresh().channel(topic, { config: { presence: { key: 'alice' } } });
@@ -282,8 +320,14 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
 });
 
 describe.each(testDatabases)('realtime when the stack stops on %s', (database) => {
+  let stack: TestStack;
+  // Started in the hook: a fresh stack's migrations can take a while on a busy machine.
+  beforeAll(async () => {
+    stack = await startTestStack({ database });
+  });
+  afterAll(() => stack?.stop());
+
   it("errors the client's channel (the web app reloads on that)", async () => {
-    const stack = await startTestStack({ database });
     const sb = client(stack);
     try {
       const sub = await subscribe(sb.channel('bye'));
@@ -292,7 +336,6 @@ describe.each(testDatabases)('realtime when the stack stops on %s', (database) =
     } finally {
       // Not awaited: with the server gone, realtime-js waits up to 10 s for a clean disconnect.
       void sb.removeAllChannels();
-      await stack.stop();
     }
   });
 });

@@ -35,6 +35,7 @@ export class Channel implements ChangeSink, TopicMember {
   private token = '';
   private expiryTimer?: NodeJS.Timeout;
   private subs: PgSubscription[] = [];
+  private bindings: BindingParams[] = [];
   private selfBroadcast = false;
   private ackBroadcast = false;
   private presenceKey = '';
@@ -74,6 +75,7 @@ export class Channel implements ChangeSink, TopicMember {
     const list = (Array.isArray(config.postgres_changes) ? config.postgres_changes : []).filter(
       isObject,
     ) as BindingParams[];
+    this.bindings = list;
     const result = list.length ? await subscribe(this.deps.db, this.claims.role, list, this) : { subs: [] };
     if (this.closed) return { reply: { status: 'error', response: { reason: 'channel closed' } } };
     if ('subs' in result) {
@@ -131,9 +133,23 @@ export class Channel implements ChangeSink, TopicMember {
       this.shutdown(check.message);
       return;
     }
+    const roleChanged = check.claims.role !== this.claims.role;
     this.token = token;
     this.claims = check.claims;
     this.scheduleConfirm(check.exp);
+    // Column privileges and policies differ per role (e.g. anon → authenticated on sign-in):
+    // subscribe again as the new role, as Supabase re-subscribes with the refreshed claims.
+    if (roleChanged && this.bindings.length > 0) await this.resubscribe();
+  }
+
+  private async resubscribe(): Promise<void> {
+    const result = await subscribe(this.deps.db, this.claims.role, this.bindings, this);
+    if (this.closed) return;
+    this.deps.feed.remove(this.subs);
+    this.subs = 'subs' in result ? result.subs : [];
+    this.deps.feed.add(this.subs);
+    if ('error' in result) this.system('postgres_changes', 'error', result.error);
+    else this.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
   }
 
   private scheduleConfirm(exp: number): void {

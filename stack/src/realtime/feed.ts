@@ -54,6 +54,8 @@ export class ChangeFeed {
 
   async start(): Promise<void> {
     await this.db.query('select realtime.sync_capture_triggers()');
+    // Big changes queued while no stack was listening have no one to go to.
+    await this.db.query('delete from realtime.change_queue');
     this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => {
       this.chain = this.chain
         .then(() => this.handle(payload))

@@ -48,26 +48,26 @@ export function createRealtimeApi(ctx: StackContext): RealtimeApi {
     feed,
 
     async handle(req, res, path, url) {
-      if (path === '/api/broadcast' && req.method === 'POST') {
-        const token = bearer(req, url);
-        const check = await checkToken(secret, token);
+      // channel.send() before a join posts {messages: [...]}; channel.httpSend() posts one
+      // payload to /api/broadcast/<topic>/events/<event>. Both answer 202 as Supabase does.
+      const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)$/.exec(path);
+      if ((path === '/api/broadcast' || single) && req.method === 'POST') {
+        const check = await checkToken(secret, bearer(req, url));
         if (!check.ok) return sendJson(res, 401, { message: check.message });
-        let body: { messages?: unknown };
+        let body: unknown;
         try {
           body = JSON.parse((await readBody(req)).toString('utf8') || '{}');
         } catch {
           return sendJson(res, 400, { message: 'The request body is not valid JSON' });
         }
-        if (!Array.isArray(body.messages))
-          return sendJson(res, 400, { message: '`messages` must be a list' });
-        for (const m of body.messages as Record<string, unknown>[]) {
+        const messages = single
+          ? [{ topic: decodeURIComponent(single[1]!), event: decodeURIComponent(single[2]!), payload: body }]
+          : (body as { messages?: unknown }).messages;
+        if (!Array.isArray(messages)) return sendJson(res, 400, { message: '`messages` must be a list' });
+        for (const m of messages as Record<string, unknown>[]) {
           if (typeof m?.topic !== 'string' || typeof m.event !== 'string') continue;
-          topics.broadcast(
-            undefined,
-            `realtime:${m.topic}`,
-            { type: 'broadcast', event: m.event, payload: m.payload ?? {} },
-            true,
-          );
+          const message = { type: 'broadcast', event: m.event, payload: m.payload ?? {} };
+          topics.broadcast(undefined, `realtime:${m.topic}`, message, true);
         }
         res.writeHead(202).end();
         return;
