@@ -218,6 +218,20 @@ describe.each(testDatabases)('REST reads on %s', (database) => {
     expect((await b.client.from('meal_planner').select('date')).data).toEqual([]);
   });
 
+  it('spreads a to-one embed into its parent and accepts a foreign-key column as the target', async () => {
+    const spread = await a.client
+      .from('meal_planner')
+      .select('date, ...cooks(cook_name:name)')
+      .eq('date', '2026-11-23');
+    expect(spread.data).toEqual([{ date: '2026-11-23', cook_name: 'Sam' }]);
+    const byColumn = await rest(stack, '/meal_planner?select=date,cook_id(name)&date=eq.2026-11-23', {
+      token: a.token,
+    });
+    expect(byColumn.json).toEqual([{ date: '2026-11-23', cook_id: { name: 'Sam' } }]);
+    const empty = await rest(stack, `/recipes?select=&id=eq.${ids['Gamma salad']}`, { token: a.token });
+    expect(empty.json).toEqual([{}]);
+  });
+
   it('counts related rows with rel(count)', async () => {
     const { data } = await a.client
       .from('recipes')

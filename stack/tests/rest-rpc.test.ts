@@ -104,6 +104,13 @@ describe.each(testDatabases)('REST RPC on %s', (database) => {
     expect((await b.client.from('pantry').select('name')).data).toEqual([]);
   });
 
+  it('runs GET calls read-only: a function that writes answers 405 (25006)', async () => {
+    const res = await rest(stack, '/rpc/rest_touch?label=via-get', { token: a.token });
+    expect(res.status).toBe(405);
+    expect(res.json).toMatchObject({ code: '25006' });
+    expect((await a.client.from('pantry').select('name').eq('name', 'via-get')).data).toEqual([]);
+  });
+
   it('reports unknown functions and argument sets with 404 PGRST202', async () => {
     const unknown = await a.client.rpc('rest_addd', { a: 1 });
     expect(unknown.status).toBe(404);

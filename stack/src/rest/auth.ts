@@ -12,7 +12,11 @@ const invalid = (code: string, message: string): RestError =>
  * from `apikey`, and refuses requests with neither; PostgREST then verifies it (Auth/Jwt.hs:
  * PGRST301 for a token that does not decode or verify, PGRST303 for failed claims such as exp).
  */
-export async function authenticate(ctx: StackContext, token: string | undefined): Promise<JwtClaims> {
+export async function authenticate(
+  ctx: StackContext,
+  token: string | undefined,
+  cache?: JwtCache,
+): Promise<JwtClaims> {
   if (token === undefined) {
     throw new RestError(
       401,
@@ -28,8 +32,12 @@ export async function authenticate(ctx: StackContext, token: string | undefined)
   if (token === '') throw invalid('PGRST301', 'Empty JWT is sent in Authorization header');
   const parts = token.split('.').length;
   if (parts !== 3) throw invalid('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+  const cached = cache?.get(token);
+  if (cached) return cached;
   try {
-    return await ctx.verifyJwt(token);
+    const claims = await ctx.verifyJwt(token);
+    cache?.set(token, claims);
+    return claims;
   } catch (error) {
     const e = error as { code?: string; claim?: string; message?: string };
     switch (e.code) {
@@ -48,5 +56,34 @@ export async function authenticate(ctx: StackContext, token: string | undefined)
       default:
         throw invalid('PGRST301', "JWT couldn't be decoded");
     }
+  }
+}
+
+/**
+ * Verified tokens by their text, like PostgREST's JWT cache (Auth/JwtCache.hs): a client sends
+ * the same token on every request, and verifying it each time is most of a small read's cost.
+ * An entry is used only until the token's own `exp`.
+ */
+export class JwtCache {
+  readonly #entries = new Map<string, { claims: JwtClaims; expiresAt: number }>();
+  constructor(readonly max = 1000) {}
+
+  get(token: string): JwtClaims | undefined {
+    const entry = this.#entries.get(token);
+    if (!entry) return undefined;
+    if (Date.now() >= entry.expiresAt) {
+      this.#entries.delete(token);
+      return undefined;
+    }
+    return entry.claims;
+  }
+
+  set(token: string, claims: JwtClaims): void {
+    const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 60_000;
+    if (this.#entries.size >= this.max) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(token, { claims, expiresAt: Math.min(exp, Date.now() + 10 * 60_000) });
   }
 }

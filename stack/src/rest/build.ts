@@ -335,7 +335,8 @@ export function selectListSql(
       cols.push(`(SELECT coalesce(json_agg(_e), '[]'::json) FROM (${inner}) _e) AS ${ident(child.name)}`);
     }
   }
-  return { list: cols.length > 0 ? cols.join(', ') : 'NULL::int AS "__empty"', laterals };
+  // An empty select (`select=`) gives empty objects, as PostgREST does: PostgreSQL allows `SELECT FROM`.
+  return { list: cols.join(', '), laterals };
 }
 
 function childSelectSql(parent: ReadNode, child: ReadNode, params: Params, planner: Planner): string {

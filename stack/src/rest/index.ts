@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiModule, StackContext } from '../context.ts';
 import { type JwtClaims, UnknownRoleError, withClaims } from '../db/index.ts';
 import { BodyTooLargeError, bearerToken, readBody } from '../http.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, JwtCache } from './auth.ts';
 import { RestError, tableNotFound, toRestError } from './errors.ts';
 import { runDelete, runInsert, runUpdate } from './mutate.ts';
 import { openApi } from './openapi.ts';
@@ -28,6 +28,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
   const store = new SchemaStore(ctx.db);
   const started = store.start();
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const jwtCache = new JwtCache();
 
   const send = (res: ServerResponse, out: Outcome): void => {
     const headers: Record<string, string> = { ...out.headers };
@@ -54,7 +55,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
     let claims: JwtClaims | undefined;
     try {
       await started;
-      const auth = await authenticate(ctx, bearerToken(req));
+      const auth = await authenticate(ctx, bearerToken(req), jwtCache);
       claims = auth;
       const out = await route(req, path, url, auth);
       send(res, out);

@@ -118,6 +118,8 @@ function resultTable(schema: SchemaCache, r: Routine): Table | undefined {
 export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
   const keys = Object.keys(req.args);
   const routine = findRoutine(req.schema, req.name, keys, req.method);
+  // PostgREST runs GET/HEAD in a read-only transaction: a function that writes answers 405 (25006).
+  if (req.method === 'GET' && routine.volatility === 'v') await tx.query('SET TRANSACTION READ ONLY');
   const params = new Params();
   // Arguments go through json_to_record so PostgreSQL converts JSON to each parameter's type.
   const ins = inputs(routine).filter((p) => keys.includes(p.name));
