@@ -67,7 +67,9 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await visit(page, 'cooks-empty');
   await page.getByLabel('Cook name').fill('Alex');
   await page.getByRole('button', { name: 'Add cook' }).click();
-  await expect(page.getByRole('list', { name: 'Cooks' }).getByRole('listitem').filter({ hasText: 'Alex' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Cooks' }).getByRole('listitem').filter({ hasText: 'Alex' }),
+  ).toBeVisible();
   await page.getByLabel('Cook name').fill('  alex ');
   await page.getByRole('button', { name: 'Add cook' }).click();
   await expect(page.getByRole('alert')).toHaveText('A cook with this name already exists.');
@@ -95,9 +97,18 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   );
   // Unassign, then the cook can go.
   await page.goto('/planner');
-  await page.locator('li.day').first().getByRole('list', { name: /Meals on/ }).getByLabel(/^Cook/).selectOption('');
+  await page
+    .locator('li.day')
+    .first()
+    .getByRole('list', { name: /Meals on/ })
+    .getByLabel(/^Cook/)
+    .selectOption('');
   await expect(
-    page.locator('li.day').first().getByRole('list', { name: /Meals on/ }).getByLabel(/^Cook/),
+    page
+      .locator('li.day')
+      .first()
+      .getByRole('list', { name: /Meals on/ })
+      .getByLabel(/^Cook/),
   ).toHaveValue('');
   await page.goto('/cooks');
   await page.getByRole('button', { name: 'Delete Alex' }).click();

@@ -38,10 +38,10 @@ export const test = base.extend({
 export { expect };
 
 /** Saves a full-page screenshot as an artifact (e2e/artifacts/screens) and attaches it to the report. */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const path = join(SCREENS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   await test.info().attach(name, { path, contentType: 'image/png' });
 }
 

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../config/paths.ts';
 import { signOut } from '../features/auth/api.ts';
@@ -44,15 +44,19 @@ function isActive(location: string, href: string): boolean {
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
   const { profile } = useProfile();
+  const userRef = useRef(user);
+  userRef.current = user;
+  // Keyed by the user's id: a refreshed token brings a new user object but the same person,
+  // and must not reset the lists or reopen the channels.
   useEffect(() => {
-    void loadProfile(user);
+    void loadProfile(userRef.current);
     void loadFavourites(user.id);
     const close = openRealtime(user.id);
     return () => {
       close();
       resetStores();
     };
-  }, [user]);
+  }, [user.id]);
   const name = displayName(profile?.name ?? '') || 'You';
   return (
     <div className="shell">

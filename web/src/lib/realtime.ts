@@ -8,6 +8,9 @@ export const CLOSED_CHANNEL_CHECK_MS = 10_000;
 /** Spec 2: while this is true the app shows the full-screen 'Refreshing...' spinner. */
 export const connection = proxy({ refreshing: false });
 
+/** Long enough for people (and tests) to see why the page is about to go blank. */
+const REFRESH_DELAY_MS = 600;
+
 let reload: () => void = () => window.location.reload();
 
 /** Tests replace the reload so they can observe it. */
@@ -18,8 +21,7 @@ export function setReloadForTests(fn: () => void): void {
 export function refreshPage(): void {
   if (connection.refreshing) return;
   connection.refreshing = true;
-  // One frame so the spinner paints before the browser tears the page down.
-  setTimeout(() => reload(), 50);
+  setTimeout(() => reload(), REFRESH_DELAY_MS);
 }
 
 const closingOnPurpose = new WeakSet<RealtimeChannel>();
