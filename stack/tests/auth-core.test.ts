@@ -383,6 +383,40 @@ describe.each(testDatabases)('auth core on %s', (database) => {
     });
   });
 
+  it("removes revoked refresh tokens a day old, as GoTrue's cleanup (models/cleanup.go)", async () => {
+    const { session } = await signedUp('cleanup');
+    const t1 = await authFetch(stack, '/token?grant_type=refresh_token', {
+      body: { refresh_token: session.refresh_token },
+    });
+    expect(t1.status).toBe(200);
+    const sessionId = decodeJwt(session.access_token).session_id as string;
+    const count = async () =>
+      (
+        await stack.ctx.db.query<{ n: number }>(
+          `select count(*)::int as n from auth.refresh_tokens where session_id = $1 and revoked`,
+          [sessionId],
+        )
+      ).rows[0]!.n;
+    expect(await count()).toBe(1);
+    await stack.ctx.db.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '25 hours' where session_id = $1 and revoked`,
+      [sessionId],
+    );
+    // Cleanup runs one statement after each state-changing request, in turn.
+    for (let i = 0; i < 4 && (await count()) > 0; i++) {
+      await authFetch(stack, '/token?grant_type=refresh_token', { body: { refresh_token: 'not-a-token' } });
+      await client(stack).auth.signInWithPassword({ email: uniqueEmail('nobody'), password: 'nothing' });
+      await authFetch(stack, '/recover', { body: { email: uniqueEmail('nobody') } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await count()).toBe(0);
+    // The session's live token is untouched.
+    const t2 = await authFetch(stack, '/token?grant_type=refresh_token', {
+      body: { refresh_token: t1.body.refresh_token },
+    });
+    expect(t2.status).toBe(200);
+  });
+
   it('keeps two users apart: each sees only their own user and session', async () => {
     const a = await signedUp('alice', { full_name: 'Alice' });
     const b = await signedUp('bob', { full_name: 'Bob' });

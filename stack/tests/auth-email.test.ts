@@ -279,7 +279,7 @@ describe.each(testDatabases)('auth e-mail flows on %s', (database) => {
     ).toBe('invalid_credentials');
   });
 
-  it('refuses bad /verify input with GoTrue messages', async () => {
+  it('refuses bad /verify input with GoTrue messages, and never matches a spent (empty) token', async () => {
     const noType = await authFetch(stack, '/verify', { body: { token_hash: 'abc' } });
     expect(noType.body).toEqual({
       code: 'validation_failed',
@@ -292,6 +292,26 @@ describe.each(testDatabases)('auth e-mail flows on %s', (database) => {
       code: 'validation_failed',
       message: 'Verify requires either a token or a token hash',
     });
+    // Spent tokens are stored empty; an empty or prefix-only hash must not match them. Make
+    // sure users with freshly spent confirmation and recovery tokens exist.
+    await withTuning(stack, { enableConfirmations: true }, async () => {
+      const email = uniqueEmail('spent');
+      await client(stack).auth.signUp({ email, password: 'correct-horse' });
+      await follow((await mailTo(stack, email))[0]!.links[0]!);
+      await client(stack).auth.resetPasswordForEmail(email);
+      await follow((await mailTo(stack, email))[0]!.links[0]!);
+    });
+    for (const token_hash of ['pkce_', ' ']) {
+      for (const type of ['signup', 'recovery', 'email']) {
+        const empty = await authFetch(stack, '/verify', { body: { type, token_hash } });
+        expect(empty.status).toBe(403);
+        expect(empty.body.code).toBe('otp_expired');
+      }
+    }
+    const emptyLink = await fetch(`${stack.url}/auth/v1/verify?token=pkce_&type=signup`, {
+      redirect: 'manual',
+    });
+    expect(fragment(new URL(emptyLink.headers.get('location')!)).error_code).toBe('otp_expired');
     const unknown = await authFetch(stack, '/verify', {
       body: { type: 'recovery', token_hash: 'f'.repeat(56) },
     });

@@ -1,4 +1,5 @@
 import type { ApiModule, StackContext } from '../context.ts';
+import { createCleaner } from './cleanup.ts';
 import { AuthError } from './errors.ts';
 import { admin } from './handlers/admin.ts';
 import { otp, reauthenticate, recover, resend } from './handlers/email-flows.ts';
@@ -19,6 +20,8 @@ type Handler = (ctx: StackContext, r: AuthRequest) => Promise<void>;
  */
 export function createAuthApi(ctx: StackContext): ApiModule {
   const limiter = new FailureLimiter();
+  const cleaner = createCleaner(ctx);
+  let closing = false;
   const routes: Record<string, Partial<Record<string, Handler>>> = {
     '/signup': { POST: signup },
     '/token': { POST: (c, r) => token(c, r, limiter) },
@@ -50,6 +53,7 @@ export function createAuthApi(ctx: StackContext): ApiModule {
         const handler = route[method];
         if (!handler) throw new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
         await handler(ctx, r);
+        if (method !== 'GET' && !closing) cleaner.tick();
       } catch (error) {
         if (res.headersSent) {
           res.end();
@@ -66,6 +70,10 @@ export function createAuthApi(ctx: StackContext): ApiModule {
           ),
         );
       }
+    },
+    async close() {
+      closing = true;
+      await cleaner.drain();
     },
   };
 }

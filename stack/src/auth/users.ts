@@ -99,6 +99,8 @@ export async function findUserByToken(
   column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',
   tokenHash: string,
 ): Promise<UserRow | null> {
+  // Spent tokens are stored as '': an empty hash must never match them.
+  if (tokenHash === '') return null;
   // GoTrue stores PKCE tokens with a pkce_ prefix and accepts the bare hash for them too.
   const { rows } = await db.query<UserRow>(
     `select ${USER_ROW} from auth.users u where u.${column} = $1::text or u.${column} = 'pkce_' || $1::text for update`,
