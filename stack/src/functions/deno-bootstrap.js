@@ -53,4 +53,16 @@ function serveOnLoopback(...args) {
 
 Object.defineProperty(Deno, 'serve', { value: serveOnLoopback, configurable: true, writable: true });
 
+// The stack holds our stdin open; when it goes away, even killed outright, stdin ends and so
+// does this worker, rather than lingering on its port.
+(async () => {
+  try {
+    for await (const _ of Deno.stdin.readable) {
+      // Nothing is ever sent; the loop only waits for the end.
+    }
+  } finally {
+    Deno.exit(0);
+  }
+})();
+
 await import(entry);

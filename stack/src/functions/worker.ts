@@ -45,7 +45,7 @@ export class FunctionWorker {
     this.child = spawn(options.deno, args, {
       cwd: dirname(spec.entrypoint),
       env: { ...options.env, LARDER_FUNCTION_ENTRY: pathToFileURL(spec.entrypoint).href },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const prefix = `[fn ${spec.name}]`;
     const stderr: string[] = [];

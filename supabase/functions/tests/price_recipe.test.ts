@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type IngredientPriceRecord, type PricedLine, priceRecipe } from '../../../shared/mod.ts';
-import { ANON_KEY, callFunction, newUser, serviceClient, type TestUser } from './_helpers.ts';
+import { ANON_KEY, callFunction, newUser, serviceClient, signJwt, type TestUser } from './_helpers.ts';
 
 type Priced = ReturnType<typeof priceRecipe> & { recipe_id: string };
 type ErrorAnswer = { error: string };
@@ -306,4 +306,20 @@ Deno.test('price-recipe prices a recipe without lines as nothing available', asy
     coverage: 0,
     available: false,
   });
+});
+
+Deno.test('price-recipe answers an unexpected failure with a generic 500 naming the request id', async () => {
+  const { recipes } = await seed();
+  // A subject that is not a uuid breaks auth.uid() inside the recipes policy: a database error
+  // the caller cannot fix and must not see the details of.
+  const token = await signJwt({ role: 'authenticated', sub: 'not-a-uuid', aud: 'authenticated' });
+  const answer = await callFunction<ErrorAnswer>('price-recipe', {
+    token,
+    json: { recipe_id: recipes[0]!.id },
+    headers: { 'x-request-id': 'trace-me-123' },
+  });
+  assert.equal(answer.status, 500, answer.text);
+  assert.deepEqual(answer.body, { error: 'An unexpected error occurred (request id trace-me-123).' });
+  assert.equal(answer.headers.get('x-request-id'), 'trace-me-123');
+  assert.doesNotMatch(answer.text, /uuid|at |stack|22P02/i);
 });
