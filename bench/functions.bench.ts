@@ -4,8 +4,8 @@
  * embedded select, same user, same concurrency) — target ≤ 2× the REST median; the add-cook
  * round trip; and a function's cold start (first call, Deno worker boot included).
  *
- * Runs a stack in this process on a free port with an in-memory PGlite database (or a fresh
- * database on DATABASE_URL's server when it is set).
+ * Runs a stack in this process on a free port with an in-memory PGlite database (the default
+ * local stack; it never touches a DATABASE_URL server).
  */
 import { startStack } from '../stack/src/stack.ts';
 import type { BenchRow } from './types.ts';
@@ -48,7 +48,7 @@ export default async function functionsBench(): Promise<BenchRow[]> {
     port: 0,
     quiet: true,
     cron: false,
-    databaseUrl: process.env.DATABASE_URL,
+    databaseUrl: undefined,
   });
   try {
     const { anonKey } = stack.ctx.config;
@@ -118,7 +118,7 @@ export default async function functionsBench(): Promise<BenchRow[]> {
       cooks.push(performance.now() - started);
     }
 
-    const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    const database = 'PGlite';
     const details = { callers: CALLERS, requests: fn.length, recipes: ids.length, database };
     return [
       { name: 'price-recipe median (20 callers)', value: percentile(fn, 50), unit: 'ms', details },
