@@ -154,5 +154,25 @@ describe.each(testDatabases)('REST errors on %s', (database) => {
     await stack.ctx.db.exec('alter table public.rest_notes add column pinned boolean not null default false');
     const withColumn = await a.client.from('rest_notes').select('body, pinned');
     expect(withColumn.data).toEqual([{ body: 'hello', pinned: false }]);
+
+    // Two foreign keys to the same table make `cooks(...)` ambiguous: 300 PGRST201 until hinted.
+    await stack.ctx.db.exec(`
+      alter table public.rest_notes
+        add column author_id uuid references public.cooks (id),
+        add column editor_id uuid references public.cooks (id);`);
+    const { data: cook } = await a.client.from('cooks').select('id').limit(1).single();
+    await a.client.from('rest_notes').update({ author_id: cook!.id }).eq('body', 'hello');
+    const ambiguous = await a.client.from('rest_notes').select('body, cooks(name)');
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toMatchObject({
+      code: 'PGRST201',
+      message: "Could not embed because more than one relationship was found for 'rest_notes' and 'cooks'",
+      hint: "Try changing 'cooks' to one of the following: 'cooks!rest_notes_author_id_fkey', 'cooks!rest_notes_editor_id_fkey'. Find the desired relationship in the 'details' key.",
+    });
+    expect(ambiguous.error?.details).toHaveLength(2);
+    const hinted = await a.client
+      .from('rest_notes')
+      .select('body, author:cooks!author_id(name), editor:cooks!rest_notes_editor_id_fkey(name)');
+    expect(hinted.data).toEqual([{ body: 'hello', author: { name: 'Ana’s cook' }, editor: null }]);
   });
 });
