@@ -44,8 +44,6 @@ export class ChangeFeed {
   private readonly byTable = new Map<string, Set<PgSubscription>>();
   private chain: Promise<void> = Promise.resolve();
   private unlisten?: () => Promise<void>;
-  /** Counters for the benchmark: changes handled and queries spent on them. */
-  readonly stats = { changes: 0, queries: 0 };
 
   constructor(
     private readonly db: Db,
@@ -87,7 +85,6 @@ export class ChangeFeed {
 
   private async read(payload: string): Promise<Change | undefined> {
     if (!payload.startsWith('#')) return JSON.parse(payload) as Change;
-    this.stats.queries++;
     const { rows } = await this.db.query<{ payload: string }>(
       'delete from realtime.change_queue where id = $1 returning payload',
       [Number(payload.slice(1))],
@@ -100,7 +97,6 @@ export class ChangeFeed {
     if (!change) return;
     const subs = this.byTable.get(`${change.schema}.${change.table}`);
     if (!subs?.size) return;
-    this.stats.changes++;
     const wanted = [...subs].filter((sub) => {
       if (sub.event !== '*' && sub.event !== change.type) return false;
       const types = sub.table.types;
@@ -141,7 +137,6 @@ export class ChangeFeed {
 
   /** One query for all pending verdicts: batched when every check allows it, else per subscriber. */
   private async decide(change: Change, pending: { check: VisibilityCheck; claims: string }[], row: string) {
-    this.stats.queries++;
     const batched = pending[0]!.check.batched;
     const { rows } =
       batched && pending.every((p) => p.check.batched === batched)

@@ -9,11 +9,6 @@ import type { Vsn } from './protocol.ts';
 import { checkToken } from './tokens.ts';
 import { Topics } from './topics.ts';
 
-export interface RealtimeApi extends ApiModule {
-  /** The change feed, for the benchmark's queries-per-change count. */
-  readonly feed: ChangeFeed;
-}
-
 function refuse(socket: Duplex, status: number, reason: string, message: string): void {
   const body = JSON.stringify({ error: message });
   socket.end(
@@ -33,7 +28,7 @@ const bearer = (req: IncomingMessage, url: URL): string | undefined => {
  * with row-level security per subscriber, broadcast, presence) and the REST broadcast endpoint
  * `/api/broadcast` that `channel.send()` falls back to before a channel is joined.
  */
-export function createRealtimeApi(ctx: StackContext): RealtimeApi {
+export function createRealtimeApi(ctx: StackContext): ApiModule {
   const secret = new TextEncoder().encode(ctx.config.jwtSecret);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   const feed = new ChangeFeed(ctx.db, ctx.log);
@@ -45,8 +40,6 @@ export function createRealtimeApi(ctx: StackContext): RealtimeApi {
   });
 
   return {
-    feed,
-
     async handle(req, res, path, url) {
       // channel.send() before a join posts {messages: [...]}; channel.httpSend() posts one
       // payload to /api/broadcast/<topic>/events/<event>. Both answer 202 as Supabase does.
