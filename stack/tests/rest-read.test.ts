@@ -232,6 +232,37 @@ describe.each(testDatabases)('REST reads on %s', (database) => {
     expect(empty.json).toEqual([{}]);
   });
 
+  it('embeds many-to-many through a junction whose primary key holds both foreign keys', async () => {
+    // The schema has no junction table, so one is made here as a migration would.
+    await stack.ctx.db.exec(`
+      create table public.rest_recipe_cooks (
+        recipe_id uuid references public.recipes (id) on delete cascade,
+        cook_id uuid references public.cooks (id) on delete cascade,
+        primary key (recipe_id, cook_id));
+      alter table public.rest_recipe_cooks enable row level security;
+      create policy own on public.rest_recipe_cooks for all to authenticated
+        using (exists (select 1 from public.cooks c where c.id = cook_id))
+        with check (exists (select 1 from public.cooks c where c.id = cook_id));
+      grant select, insert on public.rest_recipe_cooks to authenticated;`);
+    const link = await a.client
+      .from('rest_recipe_cooks')
+      .insert({ recipe_id: ids['Gamma salad'], cook_id: ids.Sam });
+    expect(link.status).toBe(201);
+    const { data, error } = await a.client
+      .from('recipes')
+      .select('name, cooks(name)')
+      .eq('is_default', false)
+      .order('name');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Alpha oats', cooks: [] },
+      { name: 'Beta smoothie', cooks: [] },
+      { name: 'Gamma salad', cooks: [{ name: 'Sam' }] },
+    ]);
+    const fromB = await b.client.from('recipes').select('name, cooks(name)').eq('is_default', false);
+    expect(fromB.data).toEqual([{ name: 'Beta bread', cooks: [] }]);
+  });
+
   it('counts related rows with rel(count)', async () => {
     const { data } = await a.client
       .from('recipes')
