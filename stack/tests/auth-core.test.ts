@@ -417,6 +417,39 @@ describe.each(testDatabases)('auth core on %s', (database) => {
     expect(t2.status).toBe(200);
   });
 
+  it('answers malformed requests with clear errors and keeps serving', async () => {
+    const post = (path: string, body: string, type = 'application/json') =>
+      fetch(`${stack.url}/auth/v1${path}`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'content-type': type, 'x-supabase-api-version': '2024-01-01' },
+        body,
+      });
+    const garbage = await post('/token?grant_type=password', '{"email": ');
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { code: string }).code).toBe('bad_json');
+    const array = await post('/signup', '[1,2]');
+    expect(((await array.json()) as { code: string }).code).toBe('bad_json');
+    const grant = await post('/token?grant_type=magic', '{}');
+    expect(grant.status).toBe(400);
+    expect(await grant.json()).toEqual({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
+    const huge = await post(
+      '/signup',
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    );
+    expect(huge.status).toBe(413);
+    const wrongMethod = await fetch(`${stack.url}/auth/v1/signup`, { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+    const long = await authFetch(stack, '/signup', {
+      body: { email: uniqueEmail('long'), password: 'x'.repeat(73) },
+    });
+    expect(long.body).toEqual({
+      code: 'validation_failed',
+      message: 'Password cannot be longer than 72 characters',
+    });
+    // Still serving.
+    expect((await authFetch(stack, '/health')).status).toBe(200);
+  });
+
   it('keeps two users apart: each sees only their own user and session', async () => {
     const a = await signedUp('alice', { full_name: 'Alice' });
     const b = await signedUp('bob', { full_name: 'Bob' });
