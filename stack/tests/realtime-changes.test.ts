@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createUser, settle, subscribe, type TestUser, waitFor } from './realtime-support.ts';
 import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
 
-type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+type Row = Record<string, unknown>;
+type Change = RealtimePostgresChangesPayload<Row>;
 
 interface TableCase {
   table: string;
@@ -311,6 +312,21 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     );
     await waitFor(() => a.changes.length === 1 && b.changes.length === 1, 5000, 'both');
     expect(b.changes[0]!.new).toMatchObject({ name: 'Toast', is_default: true, user_id: null });
+  });
+
+  it('delivers changes bigger than a NOTIFY payload (8000 bytes) whole', async () => {
+    const { changes } = await listen(await as(alice), 'recipes');
+    const description = 'Stir slowly. '.repeat(2000);
+    await stack.ctx.db.query(
+      `insert into public.recipes (name, user_id, description) values ('Long', $1, $2)`,
+      [alice.id, description],
+    );
+    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 5000, 'INSERT');
+    expect((inserted.new as Row).description).toBe(description);
+    const { rows } = await stack.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from realtime.change_queue',
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('lets the anon role see nothing of row-level-secured tables', async () => {
