@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { startStack } from '../stack/src/stack.ts';
 import type { BenchRow } from './types.ts';
 
-const CHANGES = 40;
+const CHANGES = 100;
 const WARMUP = 5;
 
 const quantile = (sorted: number[], q: number) =>

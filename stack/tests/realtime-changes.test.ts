@@ -140,7 +140,11 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
   it.each(TABLES)('sends INSERT, UPDATE and DELETE of $table shaped as Supabase does', async (spec) => {
     const sb = await as(alice);
     const { changes, system } = await listen(sb, spec.table);
-    await waitFor(() => system.find((m) => m.message === 'Subscribed to PostgreSQL'), 5000, 'system message');
+    await waitFor(
+      () => system.find((m) => m.message === 'Subscribed to PostgreSQL'),
+      10_000,
+      'system message',
+    );
     expect(system[0]).toMatchObject({
       extension: 'postgres_changes',
       status: 'ok',
@@ -148,7 +152,7 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     });
 
     const row = await spec.insert(stack.ctx.db, alice);
-    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 5000, 'INSERT');
+    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 10_000, 'INSERT');
     expect(inserted).toMatchObject({ schema: 'public', table: spec.table, errors: null, old: {} });
     expect(inserted.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     for (const [k, v] of Object.entries(row)) {
@@ -158,7 +162,7 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
 
     const key = spec.pk.map((k) => row[k]);
     await stack.ctx.db.query(spec.update.sql, spec.table === 'favourites' ? key : [row.id]);
-    const updated = await waitFor(() => changes.find((c) => c.eventType === 'UPDATE'), 5000, 'UPDATE');
+    const updated = await waitFor(() => changes.find((c) => c.eventType === 'UPDATE'), 10_000, 'UPDATE');
     expect(updated.new[spec.update.column]).toEqual(spec.update.value);
     // Replica identity full (the migration's choice): the old row comes whole on UPDATE.
     expect((updated.old as Record<string, unknown>)[spec.update.column]).toEqual(
@@ -167,7 +171,7 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
 
     const where = spec.pk.map((k, i) => `${k} = $${i + 1}`).join(' and ');
     await stack.ctx.db.query(`delete from public.${spec.table} where ${where}`, key);
-    const deleted = await waitFor(() => changes.find((c) => c.eventType === 'DELETE'), 5000, 'DELETE');
+    const deleted = await waitFor(() => changes.find((c) => c.eventType === 'DELETE'), 10_000, 'DELETE');
     expect(deleted.new).toEqual({});
     // Under row-level security Supabase sends only the primary key of a deleted row.
     expect(deleted.old).toEqual(Object.fromEntries(spec.pk.map((k) => [k, row[k]])));
@@ -191,13 +195,13 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
        values ($1, 'authenticated', 'authenticated', $2, '{"full_name":"Carol Cook"}', now(), now())`,
       [id, `carol-${id.slice(0, 8)}@example.com`],
     );
-    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 5000, 'INSERT');
+    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 10_000, 'INSERT');
     expect(inserted.new).toMatchObject({ id, name: 'Carol Cook', subscription_status: false });
     await stack.ctx.db.query(`update public.users set name = 'Carol' where id = $1`, [id]);
-    const updated = await waitFor(() => changes.find((c) => c.eventType === 'UPDATE'), 5000, 'UPDATE');
+    const updated = await waitFor(() => changes.find((c) => c.eventType === 'UPDATE'), 10_000, 'UPDATE');
     expect(updated.new).toMatchObject({ id, name: 'Carol' });
     await stack.ctx.db.query(`delete from auth.users where id = $1`, [id]);
-    const deleted = await waitFor(() => changes.find((c) => c.eventType === 'DELETE'), 5000, 'DELETE');
+    const deleted = await waitFor(() => changes.find((c) => c.eventType === 'DELETE'), 10_000, 'DELETE');
     expect(deleted.old).toEqual({ id });
   });
 
@@ -243,7 +247,7 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     await stack.ctx.db.query(`update public.pantry set quantity = 7 where name = 'Thyme' and user_id = $1`, [
       alice.id,
     ]);
-    await waitFor(() => changes.inserts!.length === 3 && changes.gt!.length === 2, 5000, 'changes');
+    await waitFor(() => changes.inserts!.length === 3 && changes.gt!.length === 2, 10_000, 'changes');
     await settle(300);
     const names = (name: string) =>
       changes[name]!.map((c) => `${c.eventType} ${(c.new as Record<string, unknown>).name}`).sort();
@@ -267,8 +271,8 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     await stack.ctx.db.query(`delete from public.cooks where user_id = $1 and name in ('Pat', 'Lee')`, [
       alice.id,
     ]);
-    await waitFor(() => mine.changes.filter((c) => c.eventType === 'DELETE').length === 2, 5000, 'deletes');
-    await waitFor(() => byName.changes.some((c) => c.eventType === 'DELETE'), 5000, 'Pat delete');
+    await waitFor(() => mine.changes.filter((c) => c.eventType === 'DELETE').length === 2, 10_000, 'deletes');
+    await waitFor(() => byName.changes.some((c) => c.eventType === 'DELETE'), 10_000, 'Pat delete');
     await settle(200);
     expect(byName.changes.map((c) => c.eventType)).toEqual(['INSERT', 'DELETE']);
     expect(Object.keys(byName.changes[1]!.old)).toEqual(['id']);
@@ -286,8 +290,8 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     await stack.ctx.db.query(`update public.recipes set description = 'private' where id = $1`, [row.id]);
     await stack.ctx.db.query(`insert into public.pantry (name, user_id) values ('Bob flour', $1)`, [bob.id]);
     await stack.ctx.db.query(`delete from public.recipes where id = $1`, [row.id]);
-    await waitFor(() => a.changes.length >= 4, 5000, "alice's changes");
-    await waitFor(() => b.changes.length >= 1, 5000, "bob's change");
+    await waitFor(() => a.changes.length >= 4, 10_000, "alice's changes");
+    await waitFor(() => b.changes.length >= 1, 10_000, "bob's change");
     await settle();
     expect(a.changes.map((c) => `${c.table} ${c.eventType}`)).toEqual([
       'recipes INSERT',
@@ -310,7 +314,7 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     await stack.ctx.db.query(
       `insert into public.recipes (name, is_default, user_id) values ('Toast', true, null)`,
     );
-    await waitFor(() => a.changes.length === 1 && b.changes.length === 1, 5000, 'both');
+    await waitFor(() => a.changes.length === 1 && b.changes.length === 1, 10_000, 'both');
     expect(b.changes[0]!.new).toMatchObject({ name: 'Toast', is_default: true, user_id: null });
   });
 
@@ -321,7 +325,7 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
       `insert into public.recipes (name, user_id, description) values ('Long', $1, $2)`,
       [alice.id, description],
     );
-    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 5000, 'INSERT');
+    const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 10_000, 'INSERT');
     expect((inserted.new as Row).description).toBe(description);
     const { rows } = await stack.ctx.db.query<{ n: number }>(
       'select count(*)::int as n from realtime.change_queue',

@@ -44,7 +44,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
       const names: string[] = [];
       await subscribe(cooksChannel(sb, names));
       await addCook(`Vsn ${vsn}`);
-      await waitFor(() => names.includes(`Vsn ${vsn}`), 5000, `change over ${vsn}`);
+      await waitFor(() => names.includes(`Vsn ${vsn}`), 10_000, `change over ${vsn}`);
     }
   });
 
@@ -54,7 +54,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     sb.realtime.onHeartbeat((status) => beats.push(status));
     await subscribe(sb.channel('beat'));
     await sb.realtime.sendHeartbeat();
-    await waitFor(() => beats.includes('ok'), 5000, 'heartbeat ok');
+    await waitFor(() => beats.includes('ok'), 10_000, 'heartbeat ok');
   });
 
   it('keeps the channel across an access_token refresh, with the new claims', async () => {
@@ -66,7 +66,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     // The first token expires meanwhile; the refreshed one keeps the channel open.
     await new Promise((r) => setTimeout(r, 3500));
     await addCook('After refresh');
-    await waitFor(() => names.includes('After refresh'), 5000, 'change after refresh');
+    await waitFor(() => names.includes('After refresh'), 10_000, 'change after refresh');
     expect(sub.statuses).toEqual(['SUBSCRIBED']);
     expect(sub.system.filter((m) => m.status === 'error')).toEqual([]);
   });
@@ -77,9 +77,9 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     const sub = await subscribe(cooksChannel(sb, names));
     await addCook('Before sign-in');
     await sb.realtime.setAuth(await alice.token());
-    await waitFor(() => sub.system.length === 2, 5000, 'second Subscribed to PostgreSQL');
+    await waitFor(() => sub.system.length === 2, 10_000, 'second Subscribed to PostgreSQL');
     await addCook('After sign-in');
-    await waitFor(() => names.includes('After sign-in'), 5000, 'change after sign-in');
+    await waitFor(() => names.includes('After sign-in'), 10_000, 'change after sign-in');
     expect(names).toEqual(['After sign-in']);
     expect(sub.system.map((m) => m.message)).toEqual([
       'Subscribed to PostgreSQL',
@@ -92,7 +92,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     await sb.realtime.setAuth(await alice.token(2));
     const names: string[] = [];
     const sub = await subscribe(cooksChannel(sb, names));
-    await waitFor(() => sub.statuses.includes('CLOSED'), 6000, 'CLOSED');
+    await waitFor(() => sub.statuses.includes('CLOSED'), 10_000, 'CLOSED');
     expect(sub.system).toContainEqual(
       expect.objectContaining({
         extension: 'system',
@@ -110,7 +110,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     await sb.realtime.setAuth(await alice.token());
     const sub = await subscribe(cooksChannel(sb, []));
     await sb.realtime.setAuth('not-a-jwt');
-    await waitFor(() => sub.statuses.includes('CLOSED'), 5000, 'CLOSED');
+    await waitFor(() => sub.statuses.includes('CLOSED'), 10_000, 'CLOSED');
     expect(sub.system).toContainEqual(
       expect.objectContaining({
         extension: 'system',
@@ -185,7 +185,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     });
     expect(good.system[0]).toMatchObject({ status: 'ok', message: 'Subscribed to PostgreSQL' });
     await addCook('Still serving');
-    await waitFor(() => names.includes('Still serving'), 5000, 'change on the good channel');
+    await waitFor(() => names.includes('Still serving'), 10_000, 'change on the good channel');
   });
 
   it('answers garbage frames with an error and keeps the socket serving', async () => {
@@ -200,7 +200,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
       conn.send(junk);
     conn.send(Buffer.from([9, 9, 9]));
     await addCook('After garbage');
-    await waitFor(() => names.includes('After garbage'), 5000, 'change after garbage');
+    await waitFor(() => names.includes('After garbage'), 10_000, 'change after garbage');
 
     // The replies, seen on a raw socket.
     const raw = new WebSocket(
@@ -212,7 +212,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     raw.send('garbage');
     raw.send('[null,"7","realtime:none","broadcast",{}]');
     raw.send('[null,"8","phoenix","heartbeat",{}]');
-    await waitFor(() => frames.length >= 3, 5000, 'replies');
+    await waitFor(() => frames.length >= 3, 10_000, 'replies');
     raw.close();
     expect(frames[0]).toEqual([
       null,
@@ -256,7 +256,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     await Promise.all([subscribe(a), subscribe(b), subscribe(self)]);
     expect(await a.send({ type: 'broadcast', event: 'hello', payload: { from: 'a' } })).toBe('ok');
     await self.send({ type: 'broadcast', event: 'hello', payload: { from: 'self' } });
-    await waitFor(() => got.b!.length === 2 && got.self!.length === 2, 5000, 'broadcasts');
+    await waitFor(() => got.b!.length === 2 && got.self!.length === 2, 10_000, 'broadcasts');
     await settle(200);
     expect(got.a!.map((m) => (m.payload as Row).from)).toEqual(['self']);
     expect(got.b![0]).toMatchObject({ type: 'broadcast', event: 'hello', payload: { from: 'a' } });
@@ -279,7 +279,7 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
       body: JSON.stringify({ messages: [{ topic, event: 'ping', payload: { via: 'messages' } }] }),
     });
     expect(res.status).toBe(202);
-    await waitFor(() => got.length === 2, 5000, 'REST broadcasts');
+    await waitFor(() => got.length === 2, 10_000, 'REST broadcasts');
     expect(got).toEqual([{ via: 'httpSend' }, { via: 'messages' }]);
     const refused = await fetch(`${stack.url}/realtime/v1/api/broadcast`, { method: 'POST', body: '{}' });
     expect(refused.status).toBe(401);
@@ -298,11 +298,11 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     expect(await a.track({ online_at: 'now' })).toBe('ok');
     await subscribe(b);
     await b.track({ online_at: 'later' });
-    await waitFor(() => Object.keys(b.presenceState()).length === 2, 5000, 'both present for b');
-    await waitFor(() => Object.keys(a.presenceState()).length === 2, 5000, 'both present for a');
+    await waitFor(() => Object.keys(b.presenceState()).length === 2, 10_000, 'both present for b');
+    await waitFor(() => Object.keys(a.presenceState()).length === 2, 10_000, 'both present for a');
     expect(b.presenceState().alice).toEqual([expect.objectContaining({ online_at: 'now' })]);
     await a.untrack();
-    await waitFor(() => leaves.includes('alice'), 5000, 'alice left');
+    await waitFor(() => leaves.includes('alice'), 10_000, 'alice left');
     expect(Object.keys(b.presenceState())).toEqual(['bob']);
   });
 
@@ -332,7 +332,7 @@ describe.each(testDatabases)('realtime when the stack stops on %s', (database) =
     try {
       const sub = await subscribe(sb.channel('bye'));
       await stack.stop();
-      await waitFor(() => sub.statuses.includes('CHANNEL_ERROR'), 5000, 'CHANNEL_ERROR');
+      await waitFor(() => sub.statuses.includes('CHANNEL_ERROR'), 10_000, 'CHANNEL_ERROR');
     } finally {
       // Not awaited: with the server gone, realtime-js waits up to 10 s for a clean disconnect.
       void sb.removeAllChannels();

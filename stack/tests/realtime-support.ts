@@ -72,7 +72,7 @@ export function subscribe(channel: RealtimeChannel): Promise<Subscribed> {
 /** Polls until check() returns a value (not undefined/false) or fails after `timeout` ms. */
 export async function waitFor<T>(
   check: () => T | undefined | false,
-  timeout = 5_000,
+  timeout = 10_000,
   what = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + timeout;

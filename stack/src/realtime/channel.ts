@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, JwtClaims } from '../db/index.ts';
 import { type BindingParams, bindingId, subscribe } from './bindings.ts';
 import type { ChangeFeed, ChangeSink, PgSubscription } from './feed.ts';
+import { RawJson } from './protocol.ts';
 import { checkToken } from './tokens.ts';
 import type { TopicMember, Topics } from './topics.ts';
 
@@ -32,6 +33,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** One joined `realtime:<name>` channel of one socket. */
 export class Channel implements ChangeSink, TopicMember {
   claims: JwtClaims = { role: 'anon' };
+  claimsJson = '{"role":"anon"}';
   private token = '';
   private expiryTimer?: NodeJS.Timeout;
   private subs: PgSubscription[] = [];
@@ -62,6 +64,7 @@ export class Channel implements ChangeSink, TopicMember {
     if (!check.ok)
       return { reply: { status: 'error', response: { reason: `${check.code}: ${check.message}` } } };
     this.claims = check.claims;
+    this.claimsJson = JSON.stringify(check.claims);
     this.token = token as string;
     this.scheduleConfirm(check.exp);
 
@@ -136,6 +139,7 @@ export class Channel implements ChangeSink, TopicMember {
     const roleChanged = check.claims.role !== this.claims.role;
     this.token = token;
     this.claims = check.claims;
+    this.claimsJson = JSON.stringify(check.claims);
     this.scheduleConfirm(check.exp);
     // Column privileges and policies differ per role (e.g. anon → authenticated on sign-in):
     // subscribe again as the new role, as Supabase re-subscribes with the refreshed claims.
@@ -169,8 +173,15 @@ export class Channel implements ChangeSink, TopicMember {
     else this.shutdown(check.message);
   }
 
-  deliver(ids: number[], data: Record<string, unknown>): void {
-    if (!this.closed) this.deps.send(null, null, this.topic, 'postgres_changes', { ids, data });
+  deliver(ids: number[], data: string): void {
+    if (!this.closed)
+      this.deps.send(
+        null,
+        null,
+        this.topic,
+        'postgres_changes',
+        new RawJson(`{"ids":${JSON.stringify(ids)},"data":${data}}`),
+      );
   }
 
   push(event: string, payload: unknown): void {

@@ -19,7 +19,10 @@ interface Change {
 /** Where a subscription's changes go: a joined channel. */
 export interface ChangeSink {
   readonly claims: JwtClaims;
-  deliver(ids: number[], data: Record<string, unknown>): void;
+  /** The claims as JSON, kept by the sink so a change does not re-serialise them per subscriber. */
+  readonly claimsJson: string;
+  /** `data` is the change's JSON text, shared by every subscriber with the same columns. */
+  deliver(ids: number[], data: string): void;
 }
 
 export interface PgSubscription {
@@ -122,7 +125,7 @@ export class ChangeFeed {
     const verdicts = new Map<string, boolean>();
     const pending: { key: string; check: VisibilityCheck; claims: string }[] = [];
     for (const sub of subs) {
-      const claims = JSON.stringify(sub.sink.claims);
+      const claims = sub.sink.claimsJson;
       const key = `${sub.table.key}|${claims}`;
       if (verdicts.has(key) || pending.some((p) => p.key === key)) continue;
       if (typeof sub.table.check === 'boolean') verdicts.set(key, sub.table.check);
@@ -132,7 +135,7 @@ export class ChangeFeed {
       const flags = await this.decide(change, pending, JSON.stringify(row));
       for (const [i, p] of pending.entries()) verdicts.set(p.key, flags[i] === true);
     }
-    return subs.filter((sub) => verdicts.get(`${sub.table.key}|${JSON.stringify(sub.sink.claims)}`));
+    return subs.filter((sub) => verdicts.get(`${sub.table.key}|${sub.sink.claimsJson}`));
   }
 
   /** One query for all pending verdicts: batched when every check allows it, else per subscriber. */
@@ -160,9 +163,16 @@ export class ChangeFeed {
   private send(change: Change, subs: PgSubscription[]): void {
     const bySink = new Map<ChangeSink, PgSubscription[]>();
     for (const sub of subs) bySink.set(sub.sink, [...(bySink.get(sub.sink) ?? []), sub]);
+    // Subscribers who see the same columns get the same payload: encode it once.
+    const encoded = new Map<string, string>();
     for (const [sink, own] of bySink) {
-      const ids = [...new Set(own.map((s) => s.id))];
-      sink.deliver(ids, this.data(change, own[0]!.table));
+      const table = own[0]!.table;
+      let data = encoded.get(table.shape);
+      if (data === undefined) {
+        data = JSON.stringify(this.data(change, table));
+        encoded.set(table.shape, data);
+      }
+      sink.deliver([...new Set(own.map((s) => s.id))], data);
     }
   }
 

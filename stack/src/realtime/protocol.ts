@@ -92,11 +92,17 @@ function decodeBinary(data: Buffer): Frame {
   return { joinRef: joinRef || null, ref: ref || null, topic, event: 'broadcast', payload: message };
 }
 
+/** A payload already encoded as JSON (a change sent to many sockets is encoded once). */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
 export function encodeFrame(frame: Frame, vsn: Vsn): string {
-  if (vsn === '2.0.0') {
-    return JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload]);
-  }
-  return JSON.stringify({ topic: frame.topic, event: frame.event, payload: frame.payload, ref: frame.ref });
+  const j = JSON.stringify;
+  const payload = frame.payload instanceof RawJson ? frame.payload.json : j(frame.payload);
+  if (vsn === '2.0.0')
+    return `[${j(frame.joinRef)},${j(frame.ref)},${j(frame.topic)},${j(frame.event)},${payload}]`;
+  return `{"topic":${j(frame.topic)},"event":${j(frame.event)},"payload":${payload},"ref":${j(frame.ref)}}`;
 }
 
 /** A broadcast whose payload is binary goes back to 2.0.0 clients as a binary frame. */

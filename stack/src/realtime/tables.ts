@@ -18,6 +18,8 @@ export interface TableInfo {
   columns: ColumnInfo[];
   types: Map<string, string>;
   pk: string[];
+  /** Tables with the same shape get the same change payload (same columns visible). */
+  shape: string;
   /** Whether the role may see a row: a constant when no policy needs evaluating. */
   check: boolean | VisibilityCheck;
 }
@@ -84,6 +86,7 @@ export async function resolveTables(
       columns,
       types: new Map(columns.map((c) => [c.name, c.type])),
       pk,
+      shape: `${r.schemaname}.${r.tablename}|${columns.map((c) => `${c.name}:${c.type}:${c.selectable}`).join(',')}`,
       check: visibilityCheck(r.schemaname, r.tablename, r.rls, JSON.parse(r.policy) as PolicyInfo),
     };
   });
