@@ -147,6 +147,29 @@ describe.each(testDatabases)('auth admin on %s', (database) => {
     expect(missing.error?.code).toBe('user_not_found');
   });
 
+  it("answers disabled features (OAuth, identity linking, MFA, SSO) with GoTrue's errors", async () => {
+    const google = await authFetch(stack, '/authorize?provider=google');
+    expect(google.status).toBe(400);
+    expect(google.body).toEqual({
+      code: 'validation_failed',
+      message: 'Unsupported provider: provider is not enabled',
+    });
+    const email = uniqueEmail('features');
+    const sb = client(stack);
+    const { data } = await sb.auth.signUp({ email, password: 'features-pass' });
+    const unlink = await sb.auth.unlinkIdentity(data.user!.identities![0]!);
+    expect(unlink.error?.status).toBe(422);
+    expect(unlink.error?.code).toBe('single_identity_not_deletable');
+    const enroll = await sb.auth.mfa.enroll({ factorType: 'totp' });
+    expect(enroll.error?.status).toBe(422);
+    expect(enroll.error?.code).toBe('mfa_totp_enroll_not_enabled');
+    const sso = await sb.auth.signInWithSSO({ domain: 'example.com' });
+    expect(sso.error?.status).toBe(404);
+    expect(sso.error?.code).toBe('saml_provider_disabled');
+    // The session is untouched by all of that.
+    expect((await sb.auth.getUser()).data.user?.email).toBe(email);
+  });
+
   it('serves /settings and /health', async () => {
     const settings = await authFetch(stack, '/settings');
     expect(settings.status).toBe(200);

@@ -7,6 +7,14 @@ import { health, settings } from './handlers/info.ts';
 import { logout } from './handlers/logout.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
+import {
+  authorize,
+  enrollFactor,
+  factorAction,
+  linkIdentity,
+  sso,
+  unlinkIdentity,
+} from './handlers/unsupported.ts';
 import { getUser, updateUser } from './handlers/user.ts';
 import { verify } from './handlers/verify.ts';
 import { FailureLimiter } from './ratelimit.ts';
@@ -35,6 +43,10 @@ export function createAuthApi(ctx: StackContext): ApiModule {
     '/reauthenticate': { GET: reauthenticate },
     '/settings': { GET: settings },
     '/health': { GET: health },
+    '/authorize': { GET: authorize },
+    '/user/identities/authorize': { GET: linkIdentity },
+    '/factors': { POST: enrollFactor },
+    '/sso': { POST: sso },
   };
 
   return {
@@ -48,6 +60,11 @@ export function createAuthApi(ctx: StackContext): ApiModule {
         if (clean === '/admin' || clean.startsWith('/admin/') || clean === '/invite') {
           return await admin(ctx, r, clean, method);
         }
+        const identity = /^\/user\/identities\/([^/]+)$/.exec(clean);
+        if (identity && identity[1] !== 'authorize' && method === 'DELETE') {
+          return await unlinkIdentity(ctx, r, decodeURIComponent(identity[1]!));
+        }
+        if (/^\/factors\/[^/]+(\/(challenge|verify))?$/.test(clean)) return await factorAction(ctx, r);
         const route = routes[clean];
         if (!route) throw new AuthError(404, 'not_found', 'Not Found');
         const handler = route[method];
