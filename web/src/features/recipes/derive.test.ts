@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { IngredientLine, Recipe } from './api.ts';
+import { displayAmount, recipeViews, shoppingLinesOf } from './derive.ts';
+import { filterRecipes, NO_FILTERS } from './filter.ts';
+
+const line = (name: string, quantity: string, unit: string | null, id = 1): IngredientLine => ({
+  id: `${name}-${quantity}`,
+  ingredient_id: id,
+  quantity,
+  position: 0,
+  note: null,
+  measurements: unit ? { name: unit } : null,
+  ingredients: { id, name, protein: 10, carbs: 20, fats: 5, calories: 200 },
+});
+
+const recipe = (id: string, name: string, lines: IngredientLine[], duration: number | null = 30): Recipe => ({
+  id,
+  name,
+  user_id: null,
+  is_default: true,
+  portions: 2,
+  duration,
+  description: null,
+  steps: [],
+  meal_type: null,
+  tags: [],
+  recipe_ingredients: lines,
+});
+
+describe('recipe display', () => {
+  it('formats quantities with fractions and plural units, scaled', () => {
+    expect(displayAmount('1/2', 'cup', 'milk', 1)).toBe('1/2 cup');
+    expect(displayAmount('1', 'cup', 'milk', 2)).toBe('2 cups');
+  });
+
+  it('keeps text quantities such as to taste', () => {
+    expect(displayAmount('to taste', null, 'salt', 2)).toBe('to taste');
+  });
+
+  it('computes nutrition per portion for each recipe', () => {
+    const [view] = recipeViews([recipe('a', 'Oats', [line('rolled oats', '100', 'g')])], new Map());
+    expect(view!.nutrition).toEqual({
+      caloriesPerPortion: 100,
+      proteinPerPortion: 5,
+      carbsPerPortion: 10,
+      fatsPerPortion: 3,
+    });
+    expect(view!.price).toBeNull();
+  });
+
+  it('turns recipe lines into shopping items, grams when no unit', () => {
+    expect(shoppingLinesOf(recipe('a', 'Oats', [line('rolled oats', '1 1/2', null, 7)]), 2)).toEqual([
+      { name: 'rolled oats', ingredient_id: 7, quantity: 3, unit: 'g' },
+    ]);
+  });
+});
+
+describe('recipe filters', () => {
+  const views = recipeViews(
+    [
+      recipe('a', 'Porridge', [line('rolled oats', '100', 'g')], 10),
+      recipe('b', 'Pumpkin soup', [line('pumpkin', '500', 'g')], 45),
+      recipe('c', 'Crème brûlée', [line('cream', '300', 'mL')], null),
+    ],
+    new Map(),
+  );
+  const names = (vs: { recipe: Recipe }[]) => vs.map((v) => v.recipe.name);
+
+  it('searches names and ingredients, ignoring case and accents', () => {
+    expect(names(filterRecipes(views, { ...NO_FILTERS, query: 'OATS' }, []))).toEqual(['Porridge']);
+    expect(names(filterRecipes(views, { ...NO_FILTERS, query: 'creme' }, []))).toEqual(['Crème brûlée']);
+  });
+
+  it('filters by favourites and by time', () => {
+    expect(names(filterRecipes(views, { ...NO_FILTERS, favouritesOnly: true }, ['b']))).toEqual([
+      'Pumpkin soup',
+    ]);
+    expect(names(filterRecipes(views, { ...NO_FILTERS, maxMinutes: 30 }, []))).toEqual(['Porridge']);
+  });
+
+  it('leaves out recipes without prices when filtering by cost', () => {
+    expect(filterRecipes(views, { ...NO_FILTERS, maxCost: 10 }, [])).toEqual([]);
+  });
+});
