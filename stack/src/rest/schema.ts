@@ -100,7 +100,8 @@ select json_build_object(
                   join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
       'refColumns', (select json_agg(a.attname order by k.ord)
                      from unnest(con.confkey) with ordinality k(attnum, ord)
-                     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum))), '[]'::json)
+                     join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum))
+      order by src.relname, con.conname), '[]'::json)
     from pg_constraint con
     join pg_class src on src.oid = con.conrelid
     join pg_class ref on ref.oid = con.confrelid
