@@ -318,6 +318,19 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     expect(b.changes[0]!.new).toMatchObject({ name: 'Toast', is_default: true, user_id: null });
   });
 
+  it('delivers every change of a transaction, even two that look alike', async () => {
+    const { changes } = await listen(await as(alice), 'cooks');
+    const { rows } = await stack.ctx.db.query<{ id: string }>(
+      `insert into public.cooks (name, user_id) values ('Twice', $1) returning id`,
+      [alice.id],
+    );
+    await stack.ctx.db.transaction(async (tx) => {
+      await tx.query(`update public.cooks set name = 'Twice' where id = $1`, [rows[0]!.id]);
+      await tx.query(`update public.cooks set name = 'Twice' where id = $1`, [rows[0]!.id]);
+    });
+    await waitFor(() => changes.filter((c) => c.eventType === 'UPDATE').length === 2, 10_000, 'two UPDATEs');
+  });
+
   it('delivers changes bigger than a NOTIFY payload (8000 bytes) whole', async () => {
     const { changes } = await listen(await as(alice), 'recipes');
     const description = 'Stir slowly. '.repeat(2000);

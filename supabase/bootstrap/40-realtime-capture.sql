@@ -13,8 +13,13 @@ create table if not exists realtime.change_queue (
   created_at timestamptz not null default now()
 );
 
+-- Numbers every change: PostgreSQL drops a NOTIFY identical to one already sent in the same
+-- transaction, and two changes can otherwise look the same (one row updated twice alike).
+create sequence if not exists realtime.change_seq;
+
 revoke all on schema realtime from public;
 revoke all on all tables in schema realtime from public;
+revoke all on all sequences in schema realtime from public;
 
 -- Builds the change as Supabase Realtime shapes it (record / old_record as JSON values,
 -- commit_timestamp in UTC). old_record holds the primary key unless the table's replica
@@ -54,7 +59,8 @@ begin
     'commit_timestamp', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'record', case when tg_op = 'DELETE' then null else to_jsonb(new) end,
     'old_record', old_row,
-    'identity_full', coalesce(identity_full, false)
+    'identity_full', coalesce(identity_full, false),
+    'seq', nextval('realtime.change_seq')
   )::text;
 
   if octet_length(change) < 7900 then
