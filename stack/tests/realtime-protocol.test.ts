@@ -135,6 +135,19 @@ describe.each(testDatabases)('realtime protocol on %s', (database) => {
     }
   });
 
+  it('refuses private channels (no realtime.messages policies) except to the service role', async () => {
+    const sb = fresh();
+    await sb.realtime.setAuth(await alice.token());
+    const channel = sb.channel('secret', { config: { private: true } });
+    await expect(subscribe(channel)).rejects.toThrow(
+      'Unauthorized: You do not have permissions to read from this Channel topic: secret',
+    );
+    await sb.removeChannel(channel);
+    const service = fresh();
+    await service.realtime.setAuth(stack.serviceRoleKey);
+    await subscribe(service.channel('secret', { config: { private: true } }));
+  });
+
   it('reports unknown tables and malformed filters in a system message, and keeps serving', async () => {
     const sb = fresh();
     await sb.realtime.setAuth(await alice.token());

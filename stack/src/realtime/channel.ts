@@ -63,6 +63,12 @@ export class Channel implements ChangeSink, TopicMember {
     const check = await checkToken(this.deps.secret, token);
     if (!check.ok)
       return { reply: { status: 'error', response: { reason: `${check.code}: ${check.message}` } } };
+    // Private channels are authorised by policies on realtime.messages; the project defines
+    // none, so (as on hosted Supabase) only the service role, which bypasses them, may join.
+    if (config.private === true && check.claims.role !== 'service_role') {
+      const reason = `Unauthorized: You do not have permissions to read from this Channel topic: ${this.subTopic}`;
+      return { reply: { status: 'error', response: { reason } } };
+    }
     this.claims = check.claims;
     this.claimsJson = JSON.stringify(check.claims);
     this.token = token as string;
