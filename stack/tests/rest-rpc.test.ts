@@ -22,6 +22,8 @@ create function public.rest_ranges() returns table (id integer, span int4range, 
            (3, int4range(20, 30), '{"a": {"b": "z"}, "n": 3}'::jsonb) $$;
 create function public.rest_tags(tags text[]) returns integer
   language sql immutable as $$ select cardinality(tags) $$;
+create function public.rest_numbers() returns table (n integer)
+  language sql immutable as $$ select generate_series(1, 1500) $$;
 create function public.rest_whoami() returns text
   language sql stable as $$ select coalesce(auth.uid()::text, 'anon') $$;
 `;
@@ -95,6 +97,16 @@ describe.each(testDatabases)('REST RPC on %s', (database) => {
     expect(await ids((q) => q.eq('doc->a->>b', 'y'))).toEqual([2]);
     const paths = await a.client.rpc('rest_ranges').select('id, inner:doc->a->>b, doc->n').eq('id', 3);
     expect(paths.data).toEqual([{ id: 3, inner: 'z', n: 3 }]);
+  });
+
+  it('returns at most max_rows (supabase/config.toml [api] max_rows = 1000) rows, as db-max-rows does', async () => {
+    const res = await a.client.rpc('rest_numbers', {}, { count: 'exact' }).select('n');
+    expect(res.data).toHaveLength(1000);
+    expect(res).toMatchObject({ count: 1500, status: 206 });
+    const page = await a.client.rpc('rest_numbers').select('n').range(1490, 1600);
+    expect((page.data as { n: number }[]).map((r) => r.n)).toEqual([
+      1491, 1492, 1493, 1494, 1495, 1496, 1497, 1498, 1499, 1500,
+    ]);
   });
 
   it('answers 204 for void functions and the write happens as the caller', async () => {

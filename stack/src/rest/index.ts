@@ -11,11 +11,14 @@ import { runRead } from './read.ts';
 import type { Outcome } from './respond.ts';
 import { runRpc } from './rpc.ts';
 import { closest, type SchemaCache } from './schema.ts';
+import { readRestSettings } from './settings.ts';
 import { SchemaStore } from './store.ts';
 
 export interface RestOptions {
   /** Largest request body accepted (bytes); larger ones get 413. */
   maxBodyBytes?: number;
+  /** Most rows a read returns; default `[api] max_rows` of supabase/config.toml. */
+  maxRows?: number;
 }
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -29,6 +32,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
   const started = store.start();
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const jwtCache = new JwtCache();
+  const maxRows = options.maxRows ?? readRestSettings(ctx.config.root).maxRows;
 
   const send = (res: ServerResponse, out: Outcome): void => {
     const headers: Record<string, string> = { ...out.headers };
@@ -146,6 +150,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
             media,
             head,
             method: method === 'POST' ? 'POST' : 'GET',
+            maxRows,
           }),
         );
       });
@@ -159,7 +164,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
       switch (method) {
         case 'GET':
         case 'HEAD':
-          return withClaims(ctx.db, claims, (tx) => runRead(tx, { ...base, range, head }));
+          return withClaims(ctx.db, claims, (tx) => runRead(tx, { ...base, range, head, maxRows }));
         case 'POST':
           return withClaims(ctx.db, claims, (tx) => runInsert(tx, { ...base, body }));
         case 'PATCH':

@@ -113,3 +113,9 @@ export function applyRangeHeader(root: ReadNode, header: string | undefined): vo
 }
 
 export type { FieldRef, OrderTerm };
+
+/** PostgREST's db-max-rows: the top-level range never returns more rows than this. */
+export function applyMaxRows(root: ReadNode, maxRows: number | undefined): void {
+  if (maxRows === undefined) return;
+  root.limit = root.limit === undefined ? maxRows : Math.min(root.limit, maxRows);
+}

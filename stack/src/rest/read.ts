@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.ts';
 import { Params, Planner, qualified, type ReadNode, rootSelectSql } from './build.ts';
 import { RestError } from './errors.ts';
 import { parseSelect } from './grammar.ts';
-import { applyQueryParams, applyRangeHeader } from './params.ts';
+import { applyMaxRows, applyQueryParams, applyRangeHeader } from './params.ts';
 import type { MediaChoice, Preferences } from './prefer.ts';
 import { contentRange, type Outcome, preferenceApplied, rangeStatus, shapeBody } from './respond.ts';
 import type { SchemaCache, Table } from './schema.ts';
@@ -15,6 +15,7 @@ export interface ReadRequest {
   prefs: Preferences;
   media: MediaChoice;
   head: boolean;
+  maxRows?: number | undefined;
 }
 
 /** Plans a read: the node tree with every query parameter attached. */
@@ -50,6 +51,7 @@ export async function plannedCount(tx: Queryable, sql: string, params: unknown[]
 export async function runRead(tx: Queryable, r: ReadRequest): Promise<Outcome> {
   const { planner, root } = planRead(r.schema, r.table, r.search);
   applyRangeHeader(root, r.range);
+  applyMaxRows(root, r.maxRows);
   const params = new Params();
   const { sql, where } = rootSelectSql(root, qualified(r.table.name), params, planner);
   const countFrom = `FROM ${qualified(r.table.name)} AS ${root.alias}${where}`;

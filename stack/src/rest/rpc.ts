@@ -2,7 +2,7 @@ import type { Queryable } from '../db/index.ts';
 import { ident, Params, Planner, qualified, rootSelectSql } from './build.ts';
 import { RestError } from './errors.ts';
 import { parseSelect } from './grammar.ts';
-import { applyQueryParams, applyRangeHeader } from './params.ts';
+import { applyMaxRows, applyQueryParams, applyRangeHeader } from './params.ts';
 import type { MediaChoice, Preferences } from './prefer.ts';
 import { aggregateSql } from './read.ts';
 import {
@@ -28,6 +28,7 @@ export interface RpcRequest {
   media: MediaChoice;
   head: boolean;
   method: 'GET' | 'POST';
+  maxRows?: number | undefined;
 }
 
 const inputModes = new Set(['i', 'b', 'v']);
@@ -95,7 +96,7 @@ export function findRoutine(schema: SchemaCache, name: string, keys: string[], m
 function resultTable(schema: SchemaCache, r: Routine): Table | undefined {
   if (r.returnTable) return schema.tables.get(r.returnTable);
   const outs = r.params.filter((p) => outputModes.has(p.mode) && p.name);
-  if (outs.length === 0 || r.returnKind !== 'p') return undefined;
+  if (outs.length === 0) return undefined;
   const columnList: Column[] = outs.map((p) => ({
     name: p.name,
     type: p.type,
@@ -155,6 +156,7 @@ export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
   const root = planner.node(table, parseSelect(req.search.get('select') ?? '*'), table.name);
   applyQueryParams(root, req.search, req.argKeys);
   applyRangeHeader(root, req.range);
+  if (routine.returnsSet) applyMaxRows(root, req.maxRows);
   const { sql, where } = rootSelectSql(root, call, params, planner);
   const exact = req.prefs.count === 'exact' || req.prefs.count === 'estimated';
   const extra = exact ? `, (SELECT count(*) FROM ${call} AS ${root.alias}${where})::int AS total` : '';
