@@ -7,7 +7,7 @@ import { sendJson } from './http.ts';
 const ALLOWED_HEADERS =
   'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-supabase-api-version, x-upsert, cache-control, x-region';
 const EXPOSED_HEADERS =
-  'Content-Range, Content-Location, Location, Preference-Applied, X-Total-Count, X-Request-Id';
+  'Content-Range, Content-Location, Location, Preference-Applied, X-Total-Count, X-Request-Id, X-Supabase-Api-Version, Link';
 
 function applyCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
