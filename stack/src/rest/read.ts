@@ -63,7 +63,10 @@ export async function runRead(tx: Queryable, r: ReadRequest): Promise<Outcome> {
   );
   const result = rows[0]!;
   let total: number | undefined = exact ? Number(result.total) : undefined;
-  if (r.prefs.count === 'planned') {
+  // estimated: the exact count up to max_rows, the planner's estimate beyond (PostgREST's count=estimated).
+  const estimateInstead =
+    r.prefs.count === 'estimated' && r.maxRows !== undefined && (total ?? 0) > r.maxRows;
+  if (r.prefs.count === 'planned' || estimateInstead) {
     // A statement of its own needs its own parameters: every one of them must be referenced.
     const p2 = new Params();
     const all = rootSelectSql(root, qualified(r.table.name), p2, planner, { order: false, limit: false });
