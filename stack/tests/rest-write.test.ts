@@ -161,6 +161,35 @@ describe.each(testDatabases)('REST writes on %s', (database) => {
     expect(after.data).toEqual([{ unit: null }, { unit: null }]);
   });
 
+  it('honours Prefer: handling=strict with max-affected (PGRST124, rolled back) and rejects unknown preferences (PGRST122)', async () => {
+    await a.client.from('pantry').insert([{ name: 'limit-a' }, { name: 'limit-b' }]);
+    const tooMany = await a.client
+      .from('pantry')
+      .update({ unit: 'jar' })
+      .like('name', 'limit-%')
+      .maxAffected(1);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.error).toMatchObject({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 2 rows',
+    });
+    expect((await a.client.from('pantry').select('unit').like('name', 'limit-%')).data).toEqual([
+      { unit: null },
+      { unit: null },
+    ]);
+    const within = await a.client.from('pantry').delete().like('name', 'limit-%').maxAffected(2);
+    expect(within).toMatchObject({ status: 204, error: null });
+    const strict = await rest(stack, '/pantry', {
+      token: a.token,
+      headers: { Prefer: 'handling=strict, frobnicate=yes' },
+    });
+    expect(strict.status).toBe(400);
+    expect(strict.json).toMatchObject({ code: 'PGRST122', details: 'Invalid preferences: frobnicate=yes' });
+    const lenient = await rest(stack, '/pantry', { token: a.token, headers: { Prefer: 'frobnicate=yes' } });
+    expect(lenient.status).toBe(200);
+  });
+
   it('maps constraint violations to 409 (23505, 23503) and not-null/check to 400', async () => {
     const dup = await a.client.from('cooks').insert({ name: '  kim ' });
     expect(dup.status).toBe(409);

@@ -230,9 +230,11 @@ async function mutateFiltered(
   const wantsRows = req.prefs.return === 'representation';
   if (!wantsRows) {
     const { affectedRows } = await tx.query(dml, params.values);
+    checkMaxAffected(req, affectedRows);
     return finish(req, undefined, affectedRows, 200, { 'Content-Range': range(affectedRows), ...applied });
   }
   const result = await returning(tx, req, `${dml} RETURNING ${alias}.*`, params, false);
+  checkMaxAffected(req, result.n);
   return finish(req, result, result.n, 200, { 'Content-Range': range(result.n), ...applied });
 }
 
@@ -246,4 +248,17 @@ function filtersOnly(search: URLSearchParams): URLSearchParams {
     out.append(k, v);
   }
   return out;
+}
+
+/** Prefer: handling=strict, max-affected=n (PostgREST 13): more rows fail and roll back (PGRST124). */
+function checkMaxAffected(req: MutateRequest, n: number): void {
+  if (req.prefs.handling !== 'strict' || req.prefs.maxAffected === undefined) return;
+  if (n > req.prefs.maxAffected) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${n} rows`,
+    );
+  }
 }

@@ -7,6 +7,9 @@ export interface Preferences {
   count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
+  handling?: 'strict' | 'lenient';
+  /** `max-affected=n`: with handling=strict, PATCH/DELETE touching more rows fail (PGRST124). */
+  maxAffected?: number;
   applied: string[];
 }
 
@@ -15,21 +18,42 @@ const ALLOWED: Record<string, string[]> = {
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+  tx: ['commit', 'rollback'],
+  timezone: [],
+  params: ['single-object', 'multiple-objects'],
 };
 
 export function parsePreferences(req: IncomingMessage): Preferences {
   const raw = req.headers.prefer;
   const text = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
   const prefs: Preferences = { applied: [] };
+  const invalid: string[] = [];
   for (const part of text.split(',')) {
-    const [key, value] = part
-      .trim()
-      .split('=')
-      .map((s) => s.trim());
-    if (!key || value === undefined) continue;
-    // Unknown or repeated preferences are ignored, as PostgREST does without handling=strict.
-    if (!ALLOWED[key]?.includes(value) || key in prefs) continue;
+    const item = part.trim();
+    if (!item) continue;
+    const [key = '', value] = item.split('=').map((s) => s.trim());
+    if (key === 'max-affected' && value !== undefined && /^\d+$/.test(value)) {
+      prefs.maxAffected = Number(value);
+      continue;
+    }
+    const known = value !== undefined && (ALLOWED[key]?.includes(value) || key === 'timezone');
+    if (!known) {
+      invalid.push(item);
+      continue;
+    }
+    // Repeated preferences: the first wins, as PostgREST does.
+    if (key in prefs || key === 'tx' || key === 'timezone' || key === 'params') continue;
     (prefs as unknown as Record<string, string>)[key] = value;
+  }
+  // Unknown preferences are ignored unless the client asked for handling=strict (PGRST122).
+  if (prefs.handling === 'strict' && invalid.length > 0) {
+    throw new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
   }
   return prefs;
 }
