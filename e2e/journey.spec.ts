@@ -16,7 +16,7 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await expect(cards.first().getByRole('list', { name: 'Price per portion' })).toBeVisible();
   await expect(page.getByText('Cheapest').first()).toBeVisible();
   await visit(page, 'recipes');
-  const firstName = (await cards.first().getByRole('heading').innerText()).trim();
+  const firstName = ((await cards.first().getByRole('heading').textContent()) ?? '').trim();
   await page.getByLabel('Search recipes').fill(firstName.slice(0, 6));
   await expect(cards.filter({ hasText: firstName })).toHaveCount(1);
   await page.getByLabel('Search recipes').fill('zzzz-no-such-recipe');
@@ -47,9 +47,9 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await expect(page.getByRole('table', { name: 'Cost of each ingredient' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Price per portion' })).toBeVisible();
   const firstQty = page.locator('.ingredients .qty').first();
-  const before = await firstQty.innerText();
+  const before = (await firstQty.textContent()) ?? '';
   const totalEnergy = page.getByRole('definition').filter({ hasText: 'kcal' }).nth(1);
-  const energyBefore = await totalEnergy.innerText();
+  const energyBefore = (await totalEnergy.textContent()) ?? '';
   await visit(page, 'recipe-detail');
   const portions = page.getByRole('spinbutton', { name: 'Portions' });
   const base = Number(await portions.inputValue());

@@ -14,7 +14,7 @@ test('two tabs of one user see each other’s changes live, and a sign-out in on
 
   // Favourites: applied from the realtime payload in the other tab.
   const first = a.locator('article.recipe-card').first();
-  const name = (await first.getByRole('heading').innerText()).trim();
+  const name = ((await first.getByRole('heading').textContent()) ?? '').trim();
   await a.getByRole('button', { name: `Add ${name} to favourites` }).click();
   await expect(b.locator('article.recipe-card').filter({ hasText: name })).toBeVisible();
 

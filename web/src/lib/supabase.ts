@@ -1,7 +1,20 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { readEnv } from '../config/env.ts';
+import { type Env, MissingEnvError, readEnv } from '../config/env.ts';
 
-const env = readEnv();
+function configured(): { env: Env; problem: MissingEnvError | null } {
+  try {
+    return { env: readEnv(), problem: null };
+  } catch (error) {
+    if (!(error instanceof MissingEnvError)) throw error;
+    // A placeholder keeps the module graph loadable so main.tsx can name what is missing.
+    return { env: { supabaseUrl: 'http://127.0.0.1', supabaseAnonKey: 'missing' }, problem: error };
+  }
+}
+
+const { env, problem } = configured();
+
+/** Set when the build lacks VITE_SUPABASE_URL or VITE_SUPABASE_ANON_KEY; the app then shows only this. */
+export const configProblem: MissingEnvError | null = problem;
 
 /** The one Supabase client of the app. Sessions persist in localStorage and are shared across tabs. */
 export const supabase: SupabaseClient = createClient(env.supabaseUrl, env.supabaseAnonKey, {

@@ -1,7 +1,17 @@
+import { Link } from 'wouter';
+import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/store.ts';
 import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
 
 export default function Profile() {
   const { session } = useAuth();
-  return <ProfilePage userId={session!.user.id} email={session!.user.email ?? ''} />;
+  return (
+    <>
+      <ProfilePage userId={session!.user.id} email={session!.user.email ?? ''} />
+      <nav aria-label="More" className="page-footer-link">
+        <Link href={paths.cooks}>Manage cooks</Link> · <Link href={paths.privacyPolicy}>Privacy policy</Link>{' '}
+        · <Link href={paths.termsOfService}>Terms of service</Link>
+      </nav>
+    </>
+  );
 }

@@ -54,15 +54,29 @@ export function localPrice(
   return priceRecipe(lines, { portions: recipe.portions, scale });
 }
 
+/**
+ * Views whose nutrition and price are worked out on first read, so a list of thousands only
+ * computes what it shows (or what a cost filter needs).
+ */
 export function recipeViews(
   items: readonly Recipe[],
   prices: ReadonlyMap<number, PriceRecord>,
 ): RecipeView[] {
-  return items.map((recipe) => ({
-    recipe,
-    nutrition: recipeNutrition(recipe),
-    price: localPrice(recipe, prices),
-  }));
+  return items.map((recipe) => {
+    let nutrition: Nutrition | undefined;
+    let price: RecipePrice | null | undefined;
+    return {
+      recipe,
+      get nutrition() {
+        nutrition ??= recipeNutrition(recipe);
+        return nutrition;
+      },
+      get price() {
+        if (price === undefined) price = localPrice(recipe, prices);
+        return price;
+      },
+    };
+  });
 }
 
 const COUNT_UNITS = new Set(['piece', 'unit']);

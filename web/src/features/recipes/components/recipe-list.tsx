@@ -7,7 +7,7 @@ import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
 import { RecipeCard } from './recipe-card.tsx';
 import { RecipeFiltersBar } from './recipe-filters.tsx';
 
-const PAGE = 60;
+const PAGE = 24;
 
 export function RecipeList({
   userId,
