@@ -194,6 +194,34 @@ describe.each(testDatabases)('REST writes on %s', (database) => {
     expect(lenient.status).toBe(200);
   });
 
+  it('upserts one row with PUT addressed by its primary key (PGRST105/114/115 otherwise)', async () => {
+    const id = '11111111-2222-4333-8444-555555555555';
+    const put = (query: string, body: unknown, prefer = 'return=representation') =>
+      rest(stack, `/cooks${query}`, { method: 'PUT', token: a.token, headers: { Prefer: prefer }, body });
+    const created = await put(`?id=eq.${id}&select=name`, { id, name: 'Put cook', user_id: a.id });
+    expect(created).toMatchObject({ status: 201, json: [{ name: 'Put cook' }] });
+    const replaced = await put(`?id=eq.${id}&select=name`, { id, name: 'Put cook 2', user_id: a.id });
+    expect(replaced).toMatchObject({ status: 200, json: [{ name: 'Put cook 2' }] });
+    expect(
+      (await put(`?id=eq.${id}`, { id, name: 'Put cook 3', user_id: a.id }, 'return=minimal')).status,
+    ).toBe(204);
+    expect((await put(`?name=eq.x`, { id, name: 'x' })).json).toMatchObject({ code: 'PGRST105' });
+    expect((await put(`?id=eq.${id}&limit=1`, { id, name: 'x' })).json).toMatchObject({ code: 'PGRST114' });
+    expect((await put(`?id=eq.${id}`, { id: crypto.randomUUID(), name: 'x' })).json).toMatchObject({
+      code: 'PGRST115',
+    });
+    // B cannot overwrite A's row through PUT.
+    const byB = await rest(stack, `/cooks?id=eq.${id}`, {
+      method: 'PUT',
+      token: b.token,
+      body: { id, name: 'B', user_id: b.id },
+    });
+    expect(byB.json).toMatchObject({ code: '42501' });
+    expect((await a.client.from('cooks').select('name').eq('id', id).single()).data).toEqual({
+      name: 'Put cook 3',
+    });
+  });
+
   it('maps constraint violations to 409 (23505, 23503) and not-null/check to 400', async () => {
     const dup = await a.client.from('cooks').insert({ name: '  kim ' });
     expect(dup.status).toBe(409);

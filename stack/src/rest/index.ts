@@ -4,7 +4,7 @@ import { type JwtClaims, UnknownRoleError, withClaims } from '../db/index.ts';
 import { BodyTooLargeError, bearerToken, readBody } from '../http.ts';
 import { authenticate, JwtCache } from './auth.ts';
 import { RestError, tableNotFound, toRestError } from './errors.ts';
-import { runDelete, runInsert, runUpdate } from './mutate.ts';
+import { runDelete, runInsert, runPut, runUpdate } from './mutate.ts';
 import { openApi } from './openapi.ts';
 import { negotiate, parsePreferences } from './prefer.ts';
 import { runRead } from './read.ts';
@@ -169,6 +169,8 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
           return withClaims(ctx.db, claims, (tx) => runInsert(tx, { ...base, body }));
         case 'PATCH':
           return withClaims(ctx.db, claims, (tx) => runUpdate(tx, { ...base, body }));
+        case 'PUT':
+          return withClaims(ctx.db, claims, (tx) => runPut(tx, { ...base, body }));
         case 'DELETE':
           return withClaims(ctx.db, claims, (tx) => runDelete(tx, { ...base, body: undefined }));
         default:

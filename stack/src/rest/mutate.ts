@@ -262,3 +262,48 @@ function checkMaxAffected(req: MutateRequest, n: number): void {
     );
   }
 }
+
+/**
+ * PUT: a single-row upsert addressed by its primary key (PostgREST "Upsert" with PUT): the
+ * filters must be exactly the key columns with `eq` (405 PGRST105), the payload must carry the
+ * same key values (400 PGRST115), and limit/offset are refused (400 PGRST114).
+ */
+export async function runPut(tx: Queryable, req: MutateRequest): Promise<Outcome> {
+  const pk = req.table.pk;
+  const filters = new Map<string, string>();
+  let onlyEq = true;
+  for (const [k, v] of req.search) {
+    if (k === 'select' || k === 'columns' || k === 'on_conflict') continue;
+    if (k === 'limit' || k === 'offset') {
+      throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+    }
+    if (!v.startsWith('eq.') || filters.has(k)) onlyEq = false;
+    filters.set(k, v.slice(3));
+  }
+  const keysOk = onlyEq && pk.length > 0 && filters.size === pk.length && pk.every((c) => filters.has(c));
+  if (!keysOk) {
+    throw new RestError(
+      405,
+      'PGRST105',
+      "Filters must include all and only primary key columns with 'eq' operators",
+    );
+  }
+  if (Array.isArray(req.body) && req.body.length !== 1) throw invalidBody('Empty or invalid json');
+  const [row] = asRows(req.body, true);
+  if (!row) throw invalidBody('Empty or invalid json');
+  if (!pk.every((c) => row[c] !== undefined && String(row[c]) === filters.get(c))) {
+    throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+  }
+  const search = new URLSearchParams();
+  const select = req.search.get('select');
+  if (select !== null) search.set('select', select);
+  const out = await runInsert(tx, {
+    ...req,
+    body: row,
+    search,
+    prefs: { ...req.prefs, resolution: 'merge-duplicates' },
+  });
+  // PostgREST answers a PUT without representation with 204, with it 200 (updated) or 201 (inserted).
+  if (req.prefs.return !== 'representation') return { status: 204, headers: {} };
+  return out;
+}
