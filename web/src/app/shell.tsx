@@ -5,7 +5,7 @@ import { paths } from '../config/paths.ts';
 import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
-import { displayName } from '../lib/domain.ts';
+import { displayName } from '../lib/domain-core.ts';
 import { openRealtime } from './realtime.ts';
 import { resetStores } from './reset-stores.ts';
 

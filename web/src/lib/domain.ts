@@ -1,6 +1,6 @@
 /**
  * The product's rules come from shared/ (CONTRACTS 5), the one place each rule lives; this file
- * is the app's single import point for them.
+ * and `domain-core.ts` (the light ones the first page needs) are the app's import points for them.
  */
 
 export type {
@@ -12,18 +12,12 @@ export type {
   RecipePrice as SharedRecipePrice,
 } from '../../../shared/mod.ts';
 export {
-  AVATARS,
-  avatarUrl,
-  dedupeRecipes,
-  displayName,
   formatDuration,
   formatQuantity,
-  mealWindow,
   nutritionPerPortion,
   parseQuantity,
   pluralizeUnit,
   preferredUnits,
   priceRecipe,
-  randomAvatar,
   toGrams,
 } from '../../../shared/mod.ts';

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { randomAvatar } from '../../lib/domain.ts';
+import { randomAvatar } from '../../lib/domain-core.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export interface Profile extends Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { dedupeRecipes } from '../../lib/domain.ts';
+import { dedupeRecipes } from '../../lib/domain-core.ts';
 import { type Change, subscribeTable } from '../../lib/realtime.ts';
 import {
   createRecipe,

@@ -4,7 +4,7 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { AVATARS, avatarUrl, displayName } from '../../../lib/domain.ts';
+import { AVATARS, avatarUrl, displayName } from '../../../lib/domain-core.ts';
 import { saveProfile, useProfile } from '../store.ts';
 
 export function ProfilePage({ userId, email }: { userId: string; email: string }) {
