@@ -38,6 +38,18 @@ describe('formatQuantity (spec 9 quantity display)', () => {
     expect(formatQuantity(0.065)).toBe('0.07');
   });
 
+  it('never prints 0 for a positive amount (QA: "0 cup brown sugar")', () => {
+    // 0.04 is within 0.05 of 0, but a positive amount is not nothing.
+    expect(formatQuantity(0.04)).toBe('0.04');
+    expect(formatQuantity(0.05)).toBe('0.05');
+    expect(formatQuantity(0.01)).toBe('0.01');
+    // Under 0.005 two decimals would show 0.00: the smallest step shown instead.
+    expect(formatQuantity(0.004)).toBe('0.01');
+    expect(formatQuantity(1e-9)).toBe('0.01');
+    expect(formatQuantity(Number.MIN_VALUE)).toBe('0.01');
+    expect(parseQuantity(formatQuantity(0.004))).toBe(0.01);
+  });
+
   it('prints 0 for zero, negative and non-finite input', () => {
     expect(formatQuantity(0)).toBe('0');
     expect(formatQuantity(-1)).toBe('0');

@@ -56,19 +56,30 @@ function gcd(a: number, b: number): number {
  *   print as ASCII fractions: `1.5` → `'1 1/2'`, `0.33` → `'1/3'`, `0.97` → `'1'`. ASCII
  *   (not `'½'`) because it reads the same in every font and screen reader, is what people
  *   type, and {@link parseQuantity} reads it back unchanged.
- * - Otherwise one decimal (`2.56` → `'2.6'`), or two under 0.25 (`0.06` → `'0.06'`), without
- *   trailing zeros.
- * - Negative, NaN or infinite input prints `'0'`.
+ * - Otherwise one decimal (`2.56` → `'2.6'`), or two under 0.25 (`0.06` → `'0.06'`, `0.04` →
+ *   `'0.04'`), without trailing zeros.
+ * - A positive amount never prints `'0'`: snapping to 0 is skipped (a positive amount is not
+ *   "nothing"), and an amount under 0.005, which two decimals would round to `0.00`, prints
+ *   `'0.01'`, the smallest amount two decimals show. `'0.01'` rather than `'< 0.01'` so the text
+ *   stays a number that {@link parseQuantity} reads back (forms and lists round-trip it).
+ * - Zero, negative, NaN or infinite input prints `'0'`.
  */
 export function formatQuantity(n: number): string {
   if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return '0';
   const snap = snapFraction(n);
-  if (snap !== null) {
+  if (snap !== null && !(snap.whole === 0 && snap.numerator === 0)) {
     if (snap.numerator === 0) return String(snap.whole);
     const fraction = `${snap.numerator}/${snap.denominator}`;
     return snap.whole === 0 ? fraction : `${snap.whole} ${fraction}`;
   }
-  const digits = n < 0.25 ? 2 : 1;
-  const text = n.toFixed(digits).replace(/\.?0+$/, '');
-  return text === '' || text === '0' ? '0' : text;
+  return formatDecimal(n, n < 0.25 ? 2 : 1);
+}
+
+/**
+ * `n` (> 0) with at most `digits` decimals and no trailing zeros; never `'0'`: an amount that
+ * rounds to zero prints the smallest step shown (`0.004`, 2 → `'0.01'`). Internal to display.
+ */
+export function formatDecimal(n: number, digits: number): string {
+  const text = n.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1');
+  return Number(text) > 0 ? text : (10 ** -digits).toFixed(digits);
 }

@@ -15,10 +15,26 @@ describe('preferredUnits (spec 9 preferred display units)', () => {
 
   it('derives units from the data for unlisted ingredients', () => {
     expect(preferredUnits('carrot')).toEqual(['piece', 'g']);
-    expect(preferredUnits('cinnamon')).toEqual(['tsp', 'tbsp']);
-    expect(preferredUnits('walnuts')).toEqual(['cup', 'g']);
+    expect(preferredUnits('cinnamon')).toEqual(['tsp', 'tbsp', 'cup']);
+    expect(preferredUnits('walnuts')).toEqual(['cup', 'tbsp', 'tsp', 'g']);
     expect(preferredUnits('zzz unknown')).toEqual(['g', 'kg']);
     expect(preferredUnits(null as unknown as string)).toEqual(['g', 'kg']);
+  });
+
+  it('offers spoons for everything measured by the spoonful (QA: "0 cup brown sugar")', () => {
+    // The seed's own names (supabase/seed-data/recipes).
+    for (const name of ['brown sugar', 'honey', 'cornflour', 'sesame seed', 'caster sugar', 'white sugar']) {
+      const units = preferredUnits(name);
+      expect(units.includes('tsp') && units.includes('tbsp'), name).toBe(true);
+    }
+    for (const name of ['plain flour', 'self-raising flour', 'desiccated coconut', 'pepita', 'chia seed']) {
+      expect(preferredUnits(name), name).toContain('tbsp');
+    }
+    for (const name of ['ground cumin', 'smoked paprika', 'oyster sauce', 'tomato paste', 'sesame oil']) {
+      expect(preferredUnits(name)[0], name).toMatch(/^(?:tsp|tbsp)$/);
+    }
+    expect(preferredUnits('honey')[0]).toBe('tbsp');
+    expect(preferredUnits('beef mince')).toEqual(['g', 'kg']);
   });
 
   it('returns a fresh array each time', () => {

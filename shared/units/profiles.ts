@@ -105,8 +105,9 @@ function preferredFor(key: string, d: Draft): string[] {
   const listed = PREFERRED_UNITS_BY_KEY.get(key);
   if (listed !== undefined) return [...listed];
   if (d.each !== undefined) return ['piece', 'g'];
-  if (d.cup !== undefined) return ['cup', 'g'];
-  if (d.tsp !== undefined) return ['tsp', 'tbsp'];
+  // What has a cup weight is also spooned in small amounts (2 tsp brown sugar, 1 tbsp flour).
+  if (d.cup !== undefined) return ['cup', 'tbsp', 'tsp', 'g'];
+  if (d.tsp !== undefined) return ['tsp', 'tbsp', 'cup'];
   return ['g', 'kg'];
 }
 

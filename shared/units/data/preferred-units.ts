@@ -2,7 +2,10 @@
  * Preferred display units per ingredient, most preferred first (spec 9 "Preferred display units
  * are listed per ingredient, for example oil in tbsp, cup or mL; milk and water in cup, mL or
  * L"). Ingredients not listed get units from their kind of data (see `../preferred-units.ts`).
- * Source: the spec's examples, and Australian recipe convention for the rest.
+ * Source: the spec's examples, and Australian recipe convention for the rest: spoons (tsp, tbsp)
+ * for anything measured by the spoonful (sweeteners, thickeners, seeds, sauces, oils, spices),
+ * cups for bulk dry goods and liquids, g and kg for meat and other things weighed. Every
+ * spoon-measured ingredient lists tsp or tbsp, so a spoonful never shows as a sliver of a cup.
  */
 export const PREFERRED_UNITS: Readonly<Record<string, readonly string[]>> = {
   oil: ['tbsp', 'cup', 'mL'],
@@ -10,6 +13,7 @@ export const PREFERRED_UNITS: Readonly<Record<string, readonly string[]>> = {
   'vegetable oil': ['tbsp', 'cup', 'mL'],
   'canola oil': ['tbsp', 'cup', 'mL'],
   'sesame oil': ['tsp', 'tbsp', 'mL'],
+  'coconut oil': ['tbsp', 'tsp', 'cup', 'g'],
   milk: ['cup', 'mL', 'L'],
   water: ['cup', 'mL', 'L'],
   stock: ['cup', 'mL', 'L'],
@@ -22,15 +26,41 @@ export const PREFERRED_UNITS: Readonly<Record<string, readonly string[]>> = {
   'lime juice': ['tbsp', 'mL'],
   'soy sauce': ['tbsp', 'tsp', 'mL'],
   'fish sauce': ['tbsp', 'tsp', 'mL'],
+  'oyster sauce': ['tbsp', 'tsp', 'mL'],
+  'tomato paste': ['tbsp', 'tsp', 'g'],
+  'tomato sauce': ['tbsp', 'cup', 'mL'],
+  mayonnaise: ['tbsp', 'cup', 'g'],
   vinegar: ['tbsp', 'mL'],
   salt: ['tsp', 'pinch', 'g'],
   pepper: ['tsp', 'pinch', 'g'],
   'black pepper': ['tsp', 'pinch', 'g'],
   sugar: ['cup', 'tbsp', 'tsp', 'g'],
-  butter: ['g', 'tbsp'],
-  flour: ['cup', 'g'],
-  'plain flour': ['cup', 'g'],
-  'self raising flour': ['cup', 'g'],
+  'brown sugar': ['cup', 'tbsp', 'tsp', 'g'],
+  'caster sugar': ['cup', 'tbsp', 'tsp', 'g'],
+  'white sugar': ['cup', 'tbsp', 'tsp', 'g'],
+  'raw sugar': ['cup', 'tbsp', 'tsp', 'g'],
+  'icing sugar': ['cup', 'tbsp', 'tsp', 'g'],
+  // Spooned sweeteners and thickeners: Australian recipes give these in spoons, cups only in bulk.
+  honey: ['tbsp', 'tsp', 'cup', 'g'],
+  'maple syrup': ['tbsp', 'tsp', 'cup', 'mL'],
+  'golden syrup': ['tbsp', 'tsp', 'cup', 'g'],
+  'rice malt syrup': ['tbsp', 'tsp', 'cup', 'g'],
+  cornflour: ['tbsp', 'tsp', 'cup', 'g'],
+  cornstarch: ['tbsp', 'tsp', 'cup', 'g'],
+  'cocoa powder': ['tbsp', 'tsp', 'cup', 'g'],
+  'baking powder': ['tsp', 'tbsp', 'g'],
+  'bicarbonate of soda': ['tsp', 'tbsp', 'g'],
+  // Seeds are sprinkled by the spoon; cups only for a big batch.
+  'sesame seed': ['tbsp', 'tsp', 'cup', 'g'],
+  'chia seed': ['tbsp', 'tsp', 'cup', 'g'],
+  linseed: ['tbsp', 'tsp', 'cup', 'g'],
+  pepita: ['tbsp', 'cup', 'g'],
+  'sunflower seed': ['tbsp', 'cup', 'g'],
+  'desiccated coconut': ['cup', 'tbsp', 'g'],
+  butter: ['g', 'tbsp', 'tsp'],
+  flour: ['cup', 'tbsp', 'tsp', 'g'],
+  'plain flour': ['cup', 'tbsp', 'tsp', 'g'],
+  'self raising flour': ['cup', 'tbsp', 'tsp', 'g'],
   rice: ['cup', 'g'],
   garlic: ['clove', 'tsp'],
   egg: ['piece'],
