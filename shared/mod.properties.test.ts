@@ -113,6 +113,15 @@ describe('every export survives arbitrary input (fast-check)', () => {
     );
   });
 
+  it('formatQuantity: a positive amount never prints 0', () => {
+    fc.assert(
+      fc.property(fc.double({ min: Number.MIN_VALUE, max: 1e6, noNaN: true }), (n) => {
+        const s = mod.formatQuantity(n);
+        return s !== '0' && mod.parseQuantity(s) > 0;
+      }),
+    );
+  });
+
   it('formatQuantity then parseQuantity stays within 0.05 (or the shown precision)', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 10_000, noNaN: true }), (n) => {
@@ -337,6 +346,8 @@ describe('mod.ts exports CONTRACTS 5', () => {
       'parseQuantity',
       'formatQuantity',
       'pluralizeUnit',
+      'displayAmount',
+      'formatAmountText',
       'toGrams',
       'preferredUnits',
       'parsePackMeasure',

@@ -5,6 +5,7 @@
  * @module
  */
 export * from './dates/index.ts';
+export * from './display/index.ts';
 export * from './nutrition/index.ts';
 export * from './pricing/index.ts';
 export * from './profile/index.ts';

@@ -1,0 +1,1 @@
+export { type DisplayedAmount, displayAmount, formatAmountText } from './amount.ts';
