@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { RestError } from './errors.ts';
 import { loadSchema, type SchemaCache } from './schema.ts';
 
 /** A cheap summary of what the cache depends on; when it changes, the cache is reloaded. */
@@ -60,8 +61,7 @@ export class SchemaStore {
     if (this.#cache && Date.now() - this.#cache.loadedAt < minAgeMs) return this.#cache;
     this.#loading ??= (async () => {
       try {
-        const fp = await this.#readFingerprint();
-        const cache = await loadSchema(this.db);
+        const [fp, cache] = await this.#loadBoth();
         this.#fingerprint = fp;
         this.#checkedAt = Date.now();
         this.#cache = cache;
@@ -81,15 +81,34 @@ export class SchemaStore {
     return this.reload();
   }
 
+  async #loadBoth(): Promise<[string, SchemaCache]> {
+    try {
+      const fp = await this.#readFingerprint();
+      return [fp, await loadSchema(this.db)];
+    } catch (error) {
+      // PostgREST answers 503 PGRST002 while it cannot build its schema cache.
+      throw new RestError(
+        503,
+        'PGRST002',
+        'Could not query the database for the schema cache. Retrying.',
+        String(error),
+      );
+    }
+  }
+
   async #readFingerprint(): Promise<string> {
     const { rows } = await this.db.query<{ fp: string }>(FINGERPRINT);
     return rows[0]?.fp ?? '';
   }
 
   async #check(): Promise<void> {
-    const fp = await this.#readFingerprint();
     this.#checkedAt = Date.now();
-    if (fp !== this.#fingerprint) this.#cache = undefined;
+    try {
+      const fp = await this.#readFingerprint();
+      if (fp !== this.#fingerprint) this.#cache = undefined;
+    } catch {
+      // A failed check keeps the cache; the next one retries.
+    }
   }
 
   async close(): Promise<void> {
