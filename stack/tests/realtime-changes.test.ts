@@ -331,6 +331,27 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
     await waitFor(() => changes.filter((c) => c.eventType === 'UPDATE').length === 2, 10_000, 'two UPDATEs');
   });
 
+  it('evaluates policies that need the subscriber session (subqueries) as each subscriber', async () => {
+    // A table whose policy reads another table: decided per subscriber under its own role.
+    await stack.ctx.db.exec(`
+      create table public.rt_notes (id uuid primary key default gen_random_uuid(), recipe_id uuid not null, body text);
+      alter table public.rt_notes enable row level security;
+      create policy "notes follow their recipe" on public.rt_notes for select to authenticated
+        using (exists (select 1 from public.recipes r where r.id = recipe_id and r.user_id = (select auth.uid())));
+      grant select on public.rt_notes to authenticated;
+      alter publication supabase_realtime add table public.rt_notes;`);
+    const a = await listen(await as(alice), 'rt_notes');
+    const b = await listen(await as(bob), 'rt_notes');
+    const recipe = await ownRecipe(stack.ctx.db, alice);
+    await stack.ctx.db.query(`insert into public.rt_notes (recipe_id, body) values ($1, 'for alice')`, [
+      recipe.id,
+    ]);
+    await waitFor(() => a.changes.length === 1, 10_000, "alice's note");
+    await settle();
+    expect(a.changes[0]!.new).toMatchObject({ body: 'for alice' });
+    expect(b.changes).toEqual([]);
+  });
+
   it('delivers changes bigger than a NOTIFY payload (8000 bytes) whole', async () => {
     const { changes } = await listen(await as(alice), 'recipes');
     const description = 'Stir slowly. '.repeat(2000);

@@ -20,7 +20,7 @@ export interface VisibilityCheck {
   perSubscriber: string;
   /**
    * When the policies only read the claims through auth.uid(), auth.role() or auth.jwt() and
-   * call no other function or subquery, the same condition over `c.claims`: then one plain
+   * call no other function or subquery, the same condition over `rt_subscriber.claims`: then one plain
    * statement decides for every subscriber at once, with no role switching.
    */
   batched?: string;
@@ -29,24 +29,19 @@ export interface VisibilityCheck {
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 const CLAIM_FUNCTIONS: [RegExp, string][] = [
-  [/\(\s*SELECT\s+auth\.uid\(\)\s+AS\s+\w+\s*\)|\bauth\.uid\(\)/gi, `nullif(c.claims ->> 'sub', '')::uuid`],
-  [/\(\s*SELECT\s+auth\.role\(\)\s+AS\s+\w+\s*\)|\bauth\.role\(\)/gi, `(c.claims ->> 'role')`],
-  [/\(\s*SELECT\s+auth\.jwt\(\)\s+AS\s+\w+\s*\)|\bauth\.jwt\(\)/gi, `c.claims`],
+  [
+    /\(\s*SELECT\s+auth\.uid\(\)\s+AS\s+\w+\s*\)|\bauth\.uid\(\)/gi,
+    `nullif(rt_subscriber.claims ->> 'sub', '')::uuid`,
+  ],
+  [/\(\s*SELECT\s+auth\.role\(\)\s+AS\s+\w+\s*\)|\bauth\.role\(\)/gi, `(rt_subscriber.claims ->> 'role')`],
+  [/\(\s*SELECT\s+auth\.jwt\(\)\s+AS\s+\w+\s*\)|\bauth\.jwt\(\)/gi, `rt_subscriber.claims`],
 ];
 
 /** Built-in functions that cannot read the session's claims. */
 const PURE_CALLS = new Set([
-  'nullif',
-  'coalesce',
-  'lower',
-  'upper',
-  'btrim',
-  'trim',
-  'length',
-  'char_length',
-  'any',
-  'all',
-  'array',
+  ...['nullif', 'coalesce', 'lower', 'upper', 'btrim', 'trim', 'length', 'char_length'],
+  // Keywords the deparser puts before a parenthesis.
+  ...['any', 'all', 'array', 'and', 'or', 'not', 'in', 'is', 'when', 'then', 'else', 'like', 'ilike'],
 ]);
 
 function batchable(condition: string): string | undefined {
@@ -82,7 +77,7 @@ export function visibilityCheck(
 
 /** One statement: `$1` = the row, `$2` = claims sets; returns a boolean per claims set. */
 export function batchedStatement(schema: string, table: string, condition: string): string {
-  return `select coalesce(array_agg(coalesce(${condition}, false) order by c.ord), '{}') as v
-    from unnest($2::jsonb[]) with ordinality as c(claims, ord),
+  return `select coalesce(array_agg(coalesce(${condition}, false) order by rt_subscriber.ord), '{}') as v
+    from unnest($2::jsonb[]) with ordinality as rt_subscriber(claims, ord),
          jsonb_populate_record(null::${ident(schema)}.${ident(table)}, $1::jsonb) as ${ident(table)}`;
 }
