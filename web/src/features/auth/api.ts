@@ -1,5 +1,5 @@
-import type { AuthError, Session, User } from '@supabase/supabase-js';
-import { isAuthWeakPasswordError } from '@supabase/supabase-js';
+import type { AuthError, Session } from '@supabase/supabase-js';
+import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase.ts';
 
 /** Spec 5 / 8: sign-up and sign-in need an email (or phone) and a password. */
@@ -81,12 +81,16 @@ export async function signOut(): Promise<void> {
   if (error && error.message !== SESSION_MISSING) console.error('sign-out failed', error);
 }
 
-/** The server's view of the user; null when the session is missing or revoked (spec 8). */
-export async function fetchUser(): Promise<User | null> {
-  const { data, error } = await supabase.auth.getUser();
-  if (error) {
-    if (error.message !== SESSION_MISSING) console.error('fetching the user failed', error);
-    return null;
-  }
-  return data.user;
+/**
+ * Whether the server says the stored session is no longer valid: 'Auth session missing!'
+ * (spec 8), or the user or token refused (401/403). Network failures do not count, so an
+ * offline start keeps the session.
+ */
+export async function sessionRejected(): Promise<boolean> {
+  const { error } = await supabase.auth.getUser();
+  if (!error) return false;
+  if (error.message === SESSION_MISSING) return true;
+  if (isAuthApiError(error) && (error.status === 401 || error.status === 403)) return true;
+  console.error('checking the session failed', error);
+  return false;
 }

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { proxy, ref, useSnapshot } from 'valtio';
 import { supabase } from '../../lib/supabase.ts';
-import { fetchUser } from './api.ts';
+import { sessionRejected } from './api.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -34,8 +34,8 @@ export function startAuth(): () => void {
   const { data } = supabase.auth.onAuthStateChange((event, session) => {
     applyAuthEvent(event, session);
     if (event === 'INITIAL_SESSION' && session) {
-      void fetchUser().then((user) => {
-        if (!user) void supabase.auth.signOut({ scope: 'local' }).finally(() => setSession(null));
+      void sessionRejected().then((rejected) => {
+        if (rejected) void supabase.auth.signOut({ scope: 'local' }).finally(() => setSession(null));
       });
     }
   });
