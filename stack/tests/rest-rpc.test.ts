@@ -24,6 +24,8 @@ create function public.rest_tags(tags text[]) returns integer
   language sql immutable as $$ select cardinality(tags) $$;
 create function public.rest_numbers() returns table (n integer)
   language sql immutable as $$ select generate_series(1, 1500) $$;
+create function public.rest_echo(jsonb) returns jsonb
+  language sql immutable as $$ select $1 || '{"echoed": true}'::jsonb $$;
 create function public.rest_whoami() returns text
   language sql stable as $$ select coalesce(auth.uid()::text, 'anon') $$;
 `;
@@ -107,6 +109,11 @@ describe.each(testDatabases)('REST RPC on %s', (database) => {
     expect((page.data as { n: number }[]).map((r) => r.n)).toEqual([
       1491, 1492, 1493, 1494, 1495, 1496, 1497, 1498, 1499, 1500,
     ]);
+  });
+
+  it('passes the whole body to a function with a single unnamed json parameter', async () => {
+    const res = await a.client.rpc('rest_echo', { any: 'thing', n: 2 });
+    expect(res).toMatchObject({ status: 200, data: { any: 'thing', n: 2, echoed: true } });
   });
 
   it('answers 204 for void functions and the write happens as the caller', async () => {

@@ -49,6 +49,14 @@ export function findRoutine(schema: SchemaCache, name: string, keys: string[], m
     return keys.every((k) => names.has(k)) && required.every((p) => given.has(p.name));
   });
   if (fits.length === 1) return fits[0]!;
+  // A POST to a function with one unnamed json/jsonb parameter passes the whole body (functions.rst).
+  if (fits.length === 0 && method === 'POST') {
+    const single = overloads.find((r) => {
+      const ins = inputs(r);
+      return ins.length === 1 && ins[0]!.name === '' && (ins[0]!.type === 'json' || ins[0]!.type === 'jsonb');
+    });
+    if (single) return single;
+  }
   if (fits.length > 1) {
     // The overload with exactly the given parameters wins, as PostgreSQL's own resolution would.
     const exact = fits.filter((r) => inputs(r).length === keys.length);
@@ -124,8 +132,11 @@ export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
   const params = new Params();
   // Arguments go through json_to_record so PostgreSQL converts JSON to each parameter's type.
   const ins = inputs(routine).filter((p) => keys.includes(p.name));
+  const unnamed = inputs(routine).length === 1 && inputs(routine)[0]!.name === '';
   let call: string;
-  if (ins.length > 0) {
+  if (unnamed) {
+    call = `${qualified(routine.name)}(${params.add(JSON.stringify(req.args))}::${inputs(routine)[0]!.type})`;
+  } else if (ins.length > 0) {
     const argsParam = params.add(
       JSON.stringify(Object.fromEntries(ins.map((p) => [p.name, req.args[p.name]]))),
     );
