@@ -60,6 +60,13 @@ describe.each(testDatabases)('REST errors on %s', (database) => {
     expect(mine.json).toEqual([{ name: 'Ana’s cook' }]);
     const theirs = await rest(stack, '/cooks?select=name', { token: b.token });
     expect(theirs.json).toEqual([]);
+    // The root describes the API (PostgREST's OpenAPI endpoint), tables and functions included.
+    const root = await rest(stack, '/', { token: a.token });
+    expect(root.status).toBe(200);
+    expect(root.json).toMatchObject({ swagger: '2.0', basePath: '/rest/v1' });
+    expect(Object.keys(root.json.paths)).toEqual(
+      expect.arrayContaining(['/cooks', '/recipes', '/meal_planner']),
+    );
     const unknownRole = await sign({ role: 'postgres', exp: Math.floor(Date.now() / 1000) + 60 });
     expect((await rest(stack, '/cooks', { token: unknownRole })).status).toBe(401);
   });
