@@ -18,7 +18,9 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types });
   // An idle client dying (server restart) must not take the stack down.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  let listener: pg.Client | undefined;
+  // A promise, not the client: REST and Realtime both listen at start, and two callers racing
+  // must share one connection rather than open two.
+  let listener: Promise<pg.Client> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
   const wrap = (client: pg.PoolClient | pg.Pool): Queryable => ({
@@ -30,16 +32,20 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     exec: async (sql) => void (await client.query(sql)),
   });
 
-  const ensureListener = async (): Promise<pg.Client> => {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: databaseUrl, types });
-    await client.connect();
-    client.on('notification', (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+  const ensureListener = (): Promise<pg.Client> => {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl, types });
+      await client.connect();
+      client.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      client.on('error', (error) => console.error('[db] listener error:', error.message));
+      return client;
+    })();
+    listener.catch(() => {
+      listener = undefined;
     });
-    client.on('error', (error) => console.error('[db] listener error:', error.message));
-    listener = client;
-    return client;
+    return listener;
   };
 
   return {
@@ -77,7 +83,7 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
       };
     },
     close: async () => {
-      await listener?.end().catch(() => undefined);
+      await listener?.then((client) => client.end()).catch(() => undefined);
       await pool.end();
     },
   };
