@@ -5,6 +5,7 @@ import { paths } from '../config/paths.ts';
 import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
+import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
 import { displayName } from '../lib/domain-core.ts';
 import { openRealtime } from './realtime.ts';
 import { resetStores } from './reset-stores.ts';
@@ -51,6 +52,10 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
   useEffect(() => {
     void loadProfile(userRef.current);
     void loadFavourites(user.id);
+    // The recipe list is the home screen: fetch its data and code now, alongside the rest.
+    void loadRecipes(user.id);
+    void loadPrices();
+    void import('./screens/recipes.tsx');
     const close = openRealtime(user.id);
     return () => {
       close();

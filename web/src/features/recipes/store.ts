@@ -37,7 +37,10 @@ function setItems(rows: Recipe[]): void {
   recipes.items = dedupeRecipes(rows).map((r) => ref(r));
 }
 
-export async function loadRecipes(userId: string): Promise<void> {
+let inflight: Promise<void> | null = null;
+let again = false;
+
+async function fetchRecipes(userId: string): Promise<void> {
   try {
     setItems(await listRecipes(userId));
   } catch (error) {
@@ -45,6 +48,26 @@ export async function loadRecipes(userId: string): Promise<void> {
   } finally {
     recipes.loaded = true;
   }
+}
+
+/**
+ * One request at a time: a call while one is in flight (the shell's early load, a realtime
+ * change) runs once more after it, so the list is never older than the last change.
+ */
+export function loadRecipes(userId: string): Promise<void> {
+  if (inflight) {
+    again = true;
+    return inflight;
+  }
+  inflight = (async () => {
+    do {
+      again = false;
+      await fetchRecipes(userId);
+    } while (again);
+  })().finally(() => {
+    inflight = null;
+  });
+  return inflight;
 }
 
 export async function loadPrices(): Promise<void> {

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { recipeViews } from '../derive.ts';
 import { filterRecipes, NO_FILTERS, type RecipeFilters } from '../filter.ts';
-import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
+import { loadPrices, loadRecipes, recipes, usePrices, useRecipes } from '../store.ts';
 import { RecipeCard } from './recipe-card.tsx';
 import { RecipeFiltersBar } from './recipe-filters.tsx';
 
@@ -25,7 +25,7 @@ export function RecipeList({
   const [filters, setFilters] = useState(initialFilters);
   const [shown, setShown] = useState(PAGE);
   useEffect(() => {
-    void loadRecipes(userId);
+    if (!recipes.loaded) void loadRecipes(userId);
     void loadPrices();
   }, [userId]);
   const views = useMemo(() => recipeViews(items, prices), [items, prices]);
