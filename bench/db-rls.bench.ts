@@ -44,10 +44,13 @@ function underThrowawayPostgres(): Promise<BenchRow[]> {
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      const last = out.trim().split('\n').at(-1) ?? '';
-      for (const line of out.trim().split('\n').slice(0, -1)) if (line.startsWith('  ')) console.log(line);
-      if (code !== 0 || !last.startsWith('[')) reject(new Error(`db-rls bench failed (exit ${code})`));
-      else resolve(JSON.parse(last) as BenchRow[]);
+      // pg_virtualenv prints its own lines (e.g. "Dropping cluster …") after ours: the result is
+      // the last line that is a JSON array.
+      const lines = out.trim().split('\n');
+      const result = lines.findLast((line) => line.startsWith('['));
+      for (const line of lines) if (line.startsWith('  ')) console.log(line);
+      if (code !== 0 || !result) reject(new Error(`db-rls bench failed (exit ${code})`));
+      else resolve(JSON.parse(result) as BenchRow[]);
     });
   });
 }
