@@ -30,7 +30,7 @@ export function RecipeList({
   }, [userId]);
   const views = useMemo(() => recipeViews(items, prices), [items, prices]);
   const visible = useMemo(() => filterRecipes(views, filters, favouriteIds), [views, filters, favouriteIds]);
-  if (!loaded || !pricesLoaded) return <Skeleton lines={4} label="Loading recipes..." />;
+  const ready = loaded && pricesLoaded;
   return (
     <>
       <RecipeFiltersBar
@@ -41,9 +41,11 @@ export function RecipeList({
         }}
       />
       <p className="muted small" role="status">
-        {visible.length} {visible.length === 1 ? 'recipe' : 'recipes'}
+        {ready ? `${visible.length} ${visible.length === 1 ? 'recipe' : 'recipes'}` : '\u00a0'}
       </p>
-      {visible.length === 0 ? (
+      {!ready ? (
+        <Skeleton lines={4} label="Loading recipes..." className="recipe-grid" />
+      ) : visible.length === 0 ? (
         <EmptyState title={views.length === 0 ? 'No recipes yet' : 'No recipes match'}>
           {views.length === 0 ? 'Add your first recipe.' : 'Try another search or fewer filters.'}
         </EmptyState>
