@@ -12,6 +12,8 @@ export type {
   RecipePrice as SharedRecipePrice,
 } from '../../../shared/mod.ts';
 export {
+  displayAmount,
+  formatAmountText,
   formatDuration,
   formatQuantity,
   nutritionPerPortion,

@@ -33,6 +33,12 @@ describe('recipe display', () => {
     expect(displayAmount('1', 'cup', 'milk', 2)).toBe('2 cups');
   });
 
+  it('shows the written unit people expect, never 0 or a fraction of a gram (QA 1)', () => {
+    expect(displayAmount('2', 'tsp', 'brown sugar', 1)).toBe('2 tsp');
+    expect(displayAmount('2', 'tbsp', 'honey', 1)).toBe('2 tbsp');
+    expect(displayAmount('125', 'g', 'butter', 1.042)).toBe('130 g');
+  });
+
   it('keeps text quantities such as to taste', () => {
     expect(displayAmount('to taste', null, 'salt', 2)).toBe('to taste');
   });

@@ -1,13 +1,10 @@
 import {
   type ChainKey,
-  formatQuantity,
   type NutritionPerPortion,
   nutritionPerPortion,
   parseQuantity,
-  pluralizeUnit,
-  preferredUnits,
   priceRecipe,
-  toGrams,
+  displayAmount as sharedDisplayAmount,
 } from '../../lib/domain.ts';
 import { CHAINS, type PriceRecord, type Recipe, type RecipePrice } from './api.ts';
 
@@ -79,8 +76,6 @@ export function recipeViews(
   });
 }
 
-const COUNT_UNITS = new Set(['piece', 'unit']);
-
 export interface DisplayLine {
   key: string;
   name: string;
@@ -88,31 +83,18 @@ export interface DisplayLine {
   note: string | null;
 }
 
-/** A quantity in the unit people expect for the ingredient (spec 9), formatted and pluralised. */
+/**
+ * A line's amount as shared's displayAmount shows it (spec 9), for `scale` times the recipe; a
+ * text quantity such as 'to taste' is shown as written.
+ */
 export function displayAmount(
   quantityText: string | null,
   unit: string | null,
   name: string,
   scale: number,
 ): string {
-  const parsed = parseQuantity(quantityText);
-  if (parsed === 0) return quantityText?.trim() ?? '';
-  const qty = parsed * scale;
-  const prefs = preferredUnits(name);
-  let shownUnit = unit ?? 'g';
-  let shownQty = qty;
-  if (!prefs.includes(shownUnit)) {
-    const target = prefs[0]!;
-    const perUnit = toGrams(1, target, name);
-    const grams = toGrams(qty, unit, name);
-    if (perUnit > 0 && grams > 0) {
-      shownUnit = target;
-      shownQty = grams / perUnit;
-    }
-  }
-  const formatted = formatQuantity(shownQty);
-  if (COUNT_UNITS.has(shownUnit)) return formatted;
-  return `${formatted} ${pluralizeUnit(shownUnit, shownQty)}`;
+  const shown = sharedDisplayAmount(parseQuantity(quantityText) * scale, unit, name).text;
+  return shown === '' ? (quantityText?.trim() ?? '') : shown;
 }
 
 export function displayLines(recipe: Recipe, scale: number): DisplayLine[] {
