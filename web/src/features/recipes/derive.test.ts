@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IngredientLine, Recipe } from './api.ts';
-import { displayAmount, recipeViews, shoppingLinesOf } from './derive.ts';
+import { displayAmount, recipeViews, shoppingLinesOf, totalNutrition } from './derive.ts';
 import { filterRecipes, NO_FILTERS } from './filter.ts';
 
 const line = (name: string, quantity: string, unit: string | null, id = 1): IngredientLine => ({
@@ -52,6 +52,18 @@ describe('recipe display', () => {
       fatsPerPortion: 3,
     });
     expect(view!.price).toBeNull();
+  });
+
+  it('totals nutrition for the chosen portions from unrounded sums (QA 2)', () => {
+    // 105 g over 2 portions: protein 10.5 g in all, 5.25 → 5 a portion; 3 portions eat 15.75 → 16,
+    // where 3 × the rounded 5 would say 15.
+    const r = recipe('a', 'Oats', [line('rolled oats', '105', 'g')]);
+    expect(totalNutrition(r, 3)).toEqual({
+      caloriesPerPortion: 315,
+      proteinPerPortion: 16,
+      carbsPerPortion: 32,
+      fatsPerPortion: 8,
+    });
   });
 
   it('turns recipe lines into shopping items, grams when no unit', () => {

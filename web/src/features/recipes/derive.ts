@@ -27,14 +27,28 @@ export function recipeNutrition(recipe: Recipe): Nutrition {
   return nutritionPerPortion(recipe.recipe_ingredients, recipe.portions);
 }
 
-/** Nutrition of `portions` portions, from the per-portion figures. */
-export function scaleNutrition(n: Nutrition, portions: number): Nutrition {
-  return {
-    caloriesPerPortion: Math.round(n.caloriesPerPortion * portions),
-    proteinPerPortion: Math.round(n.proteinPerPortion * portions),
-    carbsPerPortion: Math.round(n.carbsPerPortion * portions),
-    fatsPerPortion: Math.round(n.fatsPerPortion * portions),
-  };
+/**
+ * Nutrition of `portions` portions, from the unrounded sums (rounded once at the end), so a total
+ * never drifts from the per-portion rounding.
+ */
+export function totalNutrition(recipe: Recipe, portions: number): Nutrition {
+  return nutritionPerPortion(recipe.recipe_ingredients, recipePortions(recipe) / portions);
+}
+
+/**
+ * What `scale` times the recipe costs at `chain`: the sum of its line prices (the breakdown's
+ * figures), or the chain's total when the lines are not known. Null when the chain prices nothing.
+ */
+export function chainCost(price: RecipePrice, chain: ChainKey, scale: number): number | null {
+  const totals = price.chains[chain];
+  if (!totals || totals.priced === 0) return null;
+  if (!price.lines) return totals.total * scale;
+  let sum = 0;
+  for (const line of price.lines) {
+    const p = line.prices[chain]?.price;
+    if (typeof p === 'number') sum += p;
+  }
+  return sum * scale;
 }
 
 /** Prices the recipe locally with shared's priceRecipe, from price records already loaded. */

@@ -1,5 +1,6 @@
 import { formatAud, formatChange } from '../../../lib/format.ts';
 import { CHAINS, type Chain, type RecipePrice } from '../api.ts';
+import { chainCost } from '../derive.ts';
 
 export const CHAIN_NAMES: Record<Chain, string> = { coles: 'Coles', woolworths: 'Woolworths', aldi: 'Aldi' };
 
@@ -40,18 +41,28 @@ export function PriceSummary({ price, compact = false }: { price: RecipePrice | 
   );
 }
 
-/** What the chosen number of portions costs at each chain that prices the recipe. */
-export function CostForPortions({ price, portions }: { price: RecipePrice; portions: number }) {
-  const rows = CHAINS.map((chain) => ({ chain, p: price.chains[chain] })).filter(
-    (r) => r.p && r.p.priced > 0,
+/**
+ * What the chosen number of portions costs at each chain that prices the recipe: the line prices
+ * summed and scaled (not the rounded per-portion price times portions), so it matches the breakdown.
+ */
+export function CostForPortions({
+  price,
+  portions,
+  scale,
+}: {
+  price: RecipePrice;
+  portions: number;
+  /** Chosen portions ÷ the recipe's portions. */
+  scale: number;
+}) {
+  const rows = CHAINS.map((chain) => ({ chain, cost: chainCost(price, chain, scale) })).filter(
+    (r): r is { chain: Chain; cost: number } => r.cost !== null,
   );
   if (rows.length === 0) return null;
   return (
     <p className="muted small" aria-live="polite">
       For {portions} {portions === 1 ? 'portion' : 'portions'}:{' '}
-      {rows
-        .map(({ chain, p }) => `${CHAIN_NAMES[chain]} ${formatAud(p!.per_portion * portions)}`)
-        .join(' · ')}
+      {rows.map(({ chain, cost }) => `${CHAIN_NAMES[chain]} ${formatAud(cost)}`).join(' · ')}
     </p>
   );
 }

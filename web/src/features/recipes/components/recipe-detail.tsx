@@ -12,7 +12,7 @@ import {
   localPrice,
   recipeNutrition,
   recipePortions,
-  scaleNutrition,
+  totalNutrition,
 } from '../derive.ts';
 import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
@@ -80,14 +80,14 @@ export function RecipeDetail({ userId, id, actions }: { userId: string; id: stri
           <p className="muted small">
             For {chosen} {chosen === 1 ? 'portion' : 'portions'}:
           </p>
-          <NutritionFacts n={scaleNutrition(perPortion, chosen)} label="In total" />
+          <NutritionFacts n={totalNutrition(recipe, chosen)} label="In total" />
         </section>
         <section aria-labelledby="price-h" className="card">
           <h2 id="price-h">Price per portion</h2>
           {price ? (
             <>
               <PriceSummary price={price} />
-              <CostForPortions price={price} portions={chosen} />
+              <CostForPortions price={price} portions={chosen} scale={scale} />
             </>
           ) : priceError ? (
             <p className="muted">{priceError}</p>
