@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { applyBootstrap, applyMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
@@ -48,6 +48,8 @@ export async function openDb(options: OpenDbOptions): Promise<OpenedDb> {
   if (options.reset && !options.databaseUrl && options.dataDir) {
     await rm(options.dataDir, { recursive: true, force: true });
   }
+  // PGlite creates its data directory but not the folders above it (.local/ on a fresh clone).
+  if (!options.databaseUrl && options.dataDir) await mkdir(dirname(options.dataDir), { recursive: true });
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir);
