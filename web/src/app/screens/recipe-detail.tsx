@@ -16,10 +16,11 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   const recipe = items.find((r) => r.id === id);
   const [busy, setBusy] = useState(false);
   const own = recipe?.user_id === userId;
-  const addToList = () => {
+  // The quantities on screen: the chosen portions, not the recipe's own.
+  const addToList = (scale: number) => {
     if (!recipe) return;
     setBusy(true);
-    addToShopping(userId, shoppingLinesOf(recipe))
+    addToShopping(userId, shoppingLinesOf(recipe, scale))
       .then(() => showToast(`Added the ingredients of ${recipe.name} to your shopping list.`, 'success'))
       .catch((e: unknown) => {
         console.error('adding to the shopping list failed', e);
@@ -43,11 +44,11 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
     <RecipeDetail
       userId={userId}
       id={id}
-      actions={
+      actions={(scale) =>
         recipe ? (
           <>
             <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
-            <button type="button" className="button small" onClick={addToList} disabled={busy}>
+            <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
               Add to shopping list
             </button>
             {own ? (

@@ -20,7 +20,16 @@ import { PortionsControl } from './portions-control.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { CostForPortions, PriceSummary } from './price-summary.tsx';
 
-export function RecipeDetail({ userId, id, actions }: { userId: string; id: string; actions?: ReactNode }) {
+export function RecipeDetail({
+  userId,
+  id,
+  actions,
+}: {
+  userId: string;
+  id: string;
+  /** The page's buttons, given the scale of the portions on screen (chosen ÷ the recipe's). */
+  actions?: (scale: number) => ReactNode;
+}) {
   const { items, loaded } = useRecipes();
   const { prices } = usePrices();
   const recipe = items.find((r) => r.id === id);
@@ -66,7 +75,7 @@ export function RecipeDetail({ userId, id, actions }: { userId: string; id: stri
   const perPortion = recipeNutrition(recipe);
   const duration = formatDuration(recipe.duration);
   return (
-    <Page title={recipe.name} actions={actions}>
+    <Page title={recipe.name} actions={actions?.(scale)}>
       <p className="meta">
         {duration ? <span>{duration}</span> : null}
         <span>Serves {base}</span>

@@ -1,0 +1,63 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../testing/render.tsx';
+import type { Recipe } from '../api.ts';
+import { shoppingLinesOf } from '../derive.ts';
+import { recipes, resetRecipes } from '../store.ts';
+import { RecipeDetail } from './recipe-detail.tsx';
+
+const soup: Recipe = {
+  id: 'r1',
+  name: 'Pumpkin soup',
+  user_id: 'u',
+  is_default: false,
+  portions: 2,
+  duration: 30,
+  description: null,
+  steps: [],
+  meal_type: null,
+  tags: [],
+  recipe_ingredients: [
+    {
+      id: 'l1',
+      ingredient_id: 7,
+      quantity: '500',
+      position: 0,
+      note: null,
+      measurements: { name: 'g' },
+      ingredients: { id: 7, name: 'pumpkin', protein: 1, carbs: 7, fats: 0, calories: 30 },
+    },
+  ],
+};
+
+describe('RecipeDetail', () => {
+  afterEach(() => {
+    resetRecipes();
+    vi.restoreAllMocks();
+  });
+
+  it('gives the actions the scale of the portions on screen, so the shopping list gets them (QA 3)', () => {
+    // Prices come from a server the unit tests do not run; the page shows that and goes on.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    recipes.items = [soup];
+    recipes.loaded = true;
+    let added: ReturnType<typeof shoppingLinesOf> = [];
+    renderAt(
+      '/recipes/r1',
+      <RecipeDetail
+        userId="u"
+        id="r1"
+        actions={(scale) => (
+          <button type="button" onClick={() => (added = shoppingLinesOf(soup, scale))}>
+            Add to shopping list
+          </button>
+        )}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'More portions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More portions' }));
+    expect(screen.getByRole('spinbutton', { name: 'Portions' })).toHaveValue(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to shopping list' }));
+    expect(added).toEqual([{ name: 'pumpkin', ingredient_id: 7, quantity: 1000, unit: 'g' }]);
+  });
+});
