@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
 import { FormError } from './form-error.tsx';
+import { QUANTITY_ERROR, readItemQuantity } from './item-quantity.ts';
 
 export interface ItemValues {
   name: string;
@@ -42,9 +43,8 @@ export function ItemForm({
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError('Enter an item name.');
-    const q = quantity.trim() === '' ? null : Number(quantity.replace(',', '.'));
-    if (q !== null && (!Number.isFinite(q) || q < 0))
-      return setError('Quantity must be a number of 0 or more.');
+    const q = readItemQuantity(quantity);
+    if (q === undefined) return setError(QUANTITY_ERROR);
     const match = known.find((k) => k.name.toLowerCase() === trimmed.toLowerCase());
     setPending(true);
     setError(null);
