@@ -38,9 +38,9 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
     <Page title="Profile">
       <div className="profile-head card">
         {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width="72" height="72" /> : null}
-        <div>
+        <div className="profile-who">
           <p className="greeting">{shown ? `Hello, ${shown}` : 'Hello'}</p>
-          <p className="muted">{email}</p>
+          <p className="muted profile-email">{email}</p>
           <p>
             <span className="badge soft">{profile?.subscription_status ? 'Subscriber' : 'Free plan'}</span>
           </p>
