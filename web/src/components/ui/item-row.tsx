@@ -1,10 +1,17 @@
 import { type ReactNode, useState } from 'react';
-import { formatNumber } from '../../lib/format.ts';
+import { formatAmountText } from '../../lib/domain.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 
+/**
+ * An item's amount as recipe lines show it (spec 9): fractions snap, units are pluralised, pieces
+ * show as the number alone; an item without a unit is a count ('2' of stock). Nothing when the
+ * quantity is unknown.
+ */
 export function itemAmount(item: { quantity: number | null; unit: string | null }): string {
-  const q = formatNumber(item.quantity);
-  return [q, q ? (item.unit ?? '') : ''].filter(Boolean).join(' ');
+  const q = item.quantity;
+  if (typeof q !== 'number' || !Number.isFinite(q) || q < 0) return '';
+  if (q === 0) return item.unit ? `0 ${item.unit}` : '0';
+  return formatAmountText(q, item.unit ?? 'piece');
 }
 
 /** One pantry or shopping row: shows the item, or its edit form; the caller supplies extra controls. */
