@@ -9,6 +9,7 @@ import {
   type ShoppingItem,
   updateShoppingItem,
 } from './api.ts';
+import { planAdd } from './merge.ts';
 
 interface ShoppingState {
   items: ShoppingItem[];
@@ -32,9 +33,16 @@ export async function loadShopping(userId: string): Promise<void> {
   }
 }
 
+/** Adds items, merging each into an unticked line of the same ingredient and unit (see planAdd). */
 export async function addToShopping(userId: string, items: ItemInput[]): Promise<void> {
-  await addShoppingItems(userId, items);
-  await loadShopping(userId);
+  // The server's list, not the store's: another tab may have changed it since.
+  const plan = planAdd(await listShoppingItems(userId), items);
+  try {
+    await Promise.all(plan.updates.map((u) => updateShoppingItem(u.id, { quantity: u.quantity })));
+    await addShoppingItems(userId, plan.inserts);
+  } finally {
+    await loadShopping(userId);
+  }
 }
 
 export async function editShoppingItem(userId: string, id: string, item: ItemInput): Promise<void> {
