@@ -24,6 +24,7 @@ export function RecipesScreen({ favouritesOnly = false }: { favouritesOnly?: boo
         userId={userId}
         favouriteIds={favouriteIds}
         initialFilters={{ ...NO_FILTERS, favouritesOnly }}
+        favouritesPage={favouritesOnly}
         renderAction={(r) => <FavouriteButton userId={userId} recipeId={r.id} recipeName={r.name} />}
       />
     </Page>

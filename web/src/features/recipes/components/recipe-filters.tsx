@@ -6,9 +6,12 @@ const COSTS = [2, 4, 6, 10];
 export function RecipeFiltersBar({
   filters,
   onChange,
+  favouritesToggle = true,
 }: {
   filters: RecipeFilters;
   onChange: (next: RecipeFilters) => void;
+  /** False on the Favourites page, which shows only favourites anyway. */
+  favouritesToggle?: boolean;
 }) {
   return (
     <search>
@@ -57,14 +60,16 @@ export function RecipeFiltersBar({
             ))}
           </select>
         </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={filters.favouritesOnly}
-            onChange={(e) => onChange({ ...filters, favouritesOnly: e.target.checked })}
-          />
-          Favourites only
-        </label>
+        {favouritesToggle ? (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={filters.favouritesOnly}
+              onChange={(e) => onChange({ ...filters, favouritesOnly: e.target.checked })}
+            />
+            Favourites only
+          </label>
+        ) : null}
       </form>
     </search>
   );

@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
 import { recipeViews } from '../derive.ts';
 import { filterRecipes, NO_FILTERS, type RecipeFilters } from '../filter.ts';
 import { loadPrices, loadRecipes, recipes, usePrices, useRecipes } from '../store.ts';
@@ -13,11 +15,14 @@ export function RecipeList({
   userId,
   favouriteIds,
   initialFilters = NO_FILTERS,
+  favouritesPage = false,
   renderAction,
 }: {
   userId: string;
   favouriteIds: readonly string[];
   initialFilters?: RecipeFilters;
+  /** The Favourites page: favourites only, with no toggle for it and its own empty state. */
+  favouritesPage?: boolean;
   renderAction?: (recipe: { id: string; name: string }) => ReactNode;
 }) {
   const { items, loaded } = useRecipes();
@@ -31,9 +36,11 @@ export function RecipeList({
   const views = useMemo(() => recipeViews(items, prices), [items, prices]);
   const visible = useMemo(() => filterRecipes(views, filters, favouriteIds), [views, filters, favouriteIds]);
   const ready = loaded && pricesLoaded;
+  const hasFavourites = views.some((v) => favouriteIds.includes(v.recipe.id));
   return (
     <>
       <RecipeFiltersBar
+        favouritesToggle={!favouritesPage}
         filters={filters}
         onChange={(f) => {
           setFilters(f);
@@ -45,6 +52,11 @@ export function RecipeList({
       </p>
       {!ready ? (
         <Skeleton lines={4} label="Loading recipes..." className="recipe-grid" />
+      ) : visible.length === 0 && filters.favouritesOnly && !hasFavourites ? (
+        <EmptyState title="No favourites yet">
+          Tap the heart on a recipe to add it to your favourites.{' '}
+          <Link href={paths.recipes}>Browse recipes</Link>
+        </EmptyState>
       ) : visible.length === 0 ? (
         <EmptyState title={views.length === 0 ? 'No recipes yet' : 'No recipes match'}>
           {views.length === 0 ? 'Add your first recipe.' : 'Try another search or fewer filters.'}
