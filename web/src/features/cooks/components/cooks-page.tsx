@@ -29,6 +29,8 @@ export function CooksPage({ userId }: { userId: string }) {
       .finally(() => setPending(false));
   };
   const onDelete = (id: string, cookName: string) => {
+    // The same confirmation as deleting a recipe: a deleted cook cannot be brought back.
+    if (!window.confirm(`Delete ${cookName}? This cannot be undone.`)) return;
     setError(null);
     removeCook(id)
       .then(() => showToast(`Removed ${cookName}.`, 'success'))
