@@ -18,6 +18,12 @@ const NAV = [
     icon: 'M12 20 4.5 12.7a4.6 4.6 0 0 1 6.5-6.5l1 1 1-1a4.6 4.6 0 0 1 6.5 6.5z',
   },
   { href: paths.planner, label: 'Planner', icon: 'M5 6h14v14H5zM5 10h14M9 3v5M15 3v5' },
+  // A chef's hat: on phones the bottom bar is the only navigation, so Cooks must be in it.
+  {
+    href: paths.cooks,
+    label: 'Cooks',
+    icon: 'M7 20h10M7 16h10v4H7zM7 16v-3a4 4 0 0 1 1.6-7.6 4 4 0 0 1 6.8 0A4 4 0 0 1 17 13v3',
+  },
   { href: paths.pantry, label: 'Pantry', icon: 'M6 3h12v18H6zM6 9h12M6 15h12' },
   { href: paths.shopping, label: 'Shopping', icon: 'M4 5h2l2 11h10l2-8H7M10 20h.01M17 20h.01' },
 ] as const;
@@ -82,9 +88,6 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
               {item.label}
             </Link>
           ))}
-          <Link href={paths.cooks} aria-current={isActive(location, paths.cooks) ? 'page' : undefined}>
-            Cooks
-          </Link>
         </nav>
         <div className="topbar-user">
           <Link href={paths.profile} className="avatar-link" aria-label={`Profile of ${name}`}>
