@@ -91,6 +91,7 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
 
   // Deleting a cook still assigned to a meal gives the 23503 message.
   await page.goto('/cooks');
+  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete Alex' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'This cook is still assigned to one or more meals. Please unassign them before deleting.',
@@ -111,6 +112,7 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
       .getByLabel(/^Cook/),
   ).toHaveValue('');
   await page.goto('/cooks');
+  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete Alex' }).click();
   await expect(page.getByText('No cooks yet')).toBeVisible();
 
@@ -154,6 +156,15 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(page.locator('.topbar img')).toHaveAttribute('src', '/avatars/lime.svg');
   await visit(page, 'profile');
+
+  // No screen is wider than a 320 px phone (a long e-mail or name wraps instead).
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/recipes', '/favourites', '/planner', '/cooks', '/pantry', '/shopping', '/profile']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
+  }
 });
 
 test('a user creates, edits and deletes a recipe of their own', async ({ page }) => {

@@ -10,7 +10,7 @@ test('two tabs of one user see each other’s changes live, and a sign-out in on
   const b = await context.newPage();
   await b.goto('/favourites');
   await expect(b.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
-  await expect(b.getByText('No recipes match')).toBeVisible();
+  await expect(b.getByText('No favourites yet')).toBeVisible();
 
   // Favourites: applied from the realtime payload in the other tab.
   const first = a.locator('article.recipe-card').first();
@@ -72,7 +72,7 @@ test('two different users never see each other’s data', async ({ browser }) =>
     await b.goto('/pantry');
     await expect(b.getByText('Your pantry is empty')).toBeVisible();
     await b.goto('/favourites');
-    await expect(b.getByText('No recipes match')).toBeVisible();
+    await expect(b.getByText('No favourites yet')).toBeVisible();
   } finally {
     await ctxA.close();
     await ctxB.close();
