@@ -1,4 +1,4 @@
-import { parseQuantity } from '../../lib/domain.ts';
+import { parseQuantity } from '../../lib/domain-items.ts';
 
 export const QUANTITY_ERROR = 'Enter a quantity such as 2, 1.5, 1 1/2 or ½ (or leave it empty).';
 

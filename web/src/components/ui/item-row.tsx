@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { formatAmountText } from '../../lib/domain.ts';
+import { formatAmountText } from '../../lib/domain-items.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 
 /**
