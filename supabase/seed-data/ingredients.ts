@@ -440,6 +440,7 @@ const ROWS: readonly Row[] = [
   ['yellow mustard', 172234, 'Mustard, prepared, yellow', 3.74, 5.83, 3.34, 60, 4],
   ['tomato sauce', 168556, 'Catsup', 1.04, 27.4, 0.1, 101, 0.3],
   ['black pepper', 170931, 'Spices, pepper, black', 10.39, 63.95, 3.26, 251, 25.3],
+  ['salt', 173468, 'Salt, table', 0, 0, 0, 0, 0],
   ['ground cumin', 170923, 'Spices, cumin seed', 17.81, 44.24, 22.27, 375, 10.5],
   ['ground coriander', 170922, 'Spices, coriander seed', 12.37, 54.99, 17.77, 298, 41.9],
   ['ground turmeric', 172231, 'Spices, turmeric, ground', 9.68, 67.14, 3.25, 312, 22.7],

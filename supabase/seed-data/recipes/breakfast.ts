@@ -56,7 +56,7 @@ export const BREAKFASTS: readonly RecipeSource[] = [
     tags: ['vegetarian'],
     steps: [
       'Toast the sourdough.',
-      'Mash the avocado with the lemon juice and season with pepper.',
+      'Mash the avocado with the lemon juice and season with salt and pepper.',
       'Spread over the toast, crumble over the feta and top with halved cherry tomatoes, chilli and a drizzle of olive oil.',
     ],
     lines: [
@@ -68,6 +68,7 @@ export const BREAKFASTS: readonly RecipeSource[] = [
       ['½', 'piece', 'red chilli', 'finely sliced'],
       ['1', 'tbsp', 'extra virgin olive oil'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -134,7 +135,7 @@ export const BREAKFASTS: readonly RecipeSource[] = [
       'Melt half the butter in a frying pan and cook the mushrooms over high heat for 4 minutes. Add the garlic and spinach and cook until wilted; set aside.',
       'Whisk the eggs with the milk.',
       'Melt the remaining butter over low heat, add the eggs and stir gently until just set.',
-      'Serve the eggs and mushrooms on toast with pepper.',
+      'Serve the eggs and mushrooms on toast with salt and pepper.',
     ],
     lines: [
       ['20', 'g', 'butter'],
@@ -145,6 +146,7 @@ export const BREAKFASTS: readonly RecipeSource[] = [
       ['2', 'tbsp', 'full-cream milk'],
       ['2', 'slice', 'wholemeal bread', 'toasted'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {

@@ -239,6 +239,7 @@ export const DINNERS: readonly RecipeSource[] = [
       ['1 1/2', 'cup', 'cheddar', 'grated'],
       ['½', 'cup', 'dried breadcrumbs'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -249,7 +250,7 @@ export const DINNERS: readonly RecipeSource[] = [
     description: 'Crisp-skinned barramundi fillets with a fresh salad of cucumber, tomato, herbs and lemon.',
     tags: ['gluten-free', 'dairy-free'],
     steps: [
-      'Pat the fish dry and season with pepper.',
+      'Pat the fish dry and season with salt and pepper.',
       'Heat the oil in a frying pan and cook the fish skin-side down for 4 minutes, pressing gently, then turn and cook 2 minutes more.',
       'Toss the cucumber, tomatoes, red onion, parsley and mint with the extra virgin olive oil and lemon juice.',
       'Serve the fish on the salad with lemon wedges.',
@@ -266,6 +267,7 @@ export const DINNERS: readonly RecipeSource[] = [
       ['2', 'tbsp', 'lemon juice'],
       ['1', 'piece', 'lemon', 'cut into wedges'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -365,7 +367,7 @@ export const DINNERS: readonly RecipeSource[] = [
     tags: ['dairy-free'],
     steps: [
       'Cook the brown rice.',
-      'Season the salmon with pepper and cook skin-side down in the oil for 4 minutes, then 2 to 3 minutes on the other side.',
+      'Season the salmon with salt and pepper and cook skin-side down in the oil for 4 minutes, then 2 to 3 minutes on the other side.',
       'Steam the broccoli and beans for 3 minutes, then toss with the garlic and sesame oil.',
       'Whisk the soy sauce and lime juice and spoon over the salmon, greens and rice.',
     ],
@@ -380,6 +382,7 @@ export const DINNERS: readonly RecipeSource[] = [
       ['2', 'tbsp', 'soy sauce'],
       ['1', 'piece', 'lime', 'juiced'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -534,7 +537,7 @@ export const DINNERS: readonly RecipeSource[] = [
       'Cook the onion, carrot and celery in the same pot for 6 minutes, then add the garlic and tomato paste.',
       'Return the beef, add the stock and tinned tomatoes, cover and simmer gently for 1 1/2 hours.',
       'Add the potato and simmer uncovered for 30 minutes until the beef and potato are tender and the sauce thick.',
-      'Season with pepper and scatter with parsley.',
+      'Season with salt and pepper and scatter with parsley.',
     ],
     lines: [
       ['1', 'kg', 'diced beef'],
@@ -550,6 +553,7 @@ export const DINNERS: readonly RecipeSource[] = [
       ['600', null, 'potato', 'cut into chunks'],
       ['2', 'tbsp', 'flat-leaf parsley', 'chopped'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {

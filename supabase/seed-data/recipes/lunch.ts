@@ -24,6 +24,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       ['3', 'tbsp', 'extra virgin olive oil'],
       ['1', 'tbsp', 'lemon juice'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -37,7 +38,7 @@ export const LUNCHES: readonly RecipeSource[] = [
     steps: [
       'Heat the oil in a large saucepan and cook the onion for 5 minutes until soft. Add the garlic and cumin and cook for 1 minute.',
       'Add the pumpkin, potato and stock. Bring to the boil, then simmer covered for 20 minutes until tender.',
-      'Blend until smooth, stir through most of the cream and season with pepper.',
+      'Blend until smooth, stir through most of the cream and season with salt and pepper.',
       'Serve with a swirl of the remaining cream and crusty bread.',
     ],
     lines: [
@@ -50,6 +51,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       ['1', 'L', 'chicken stock'],
       ['½', 'cup', 'thickened cream'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -75,6 +77,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       ['5', 'piece', 'egg'],
       ['½', 'cup', 'canola oil'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -175,7 +178,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       'Heat the oil in a large saucepan and cook the onion, carrot and celery for 8 minutes.',
       'Add the garlic, cumin and turmeric and cook for 1 minute.',
       'Add the lentils, tomatoes and 1.5 L water. Simmer for 25 minutes until the lentils collapse.',
-      'Stir in the spinach until wilted, add the lemon juice and season with pepper.',
+      'Stir in the spinach until wilted, add the lemon juice and season with salt and pepper.',
     ],
     lines: [
       ['2', 'tbsp', 'olive oil'],
@@ -190,6 +193,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       ['2', 'handful', 'baby spinach'],
       ['2', 'tbsp', 'lemon juice'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -229,7 +233,7 @@ export const LUNCHES: readonly RecipeSource[] = [
     steps: [
       'Flake the drained tuna into a large bowl.',
       'Add the rice, corn, diced capsicum, cucumber and spring onion.',
-      'Mix the mayonnaise with the lemon juice and stir through the salad. Season with pepper.',
+      'Mix the mayonnaise with the lemon juice and stir through the salad. Season with salt and pepper.',
     ],
     lines: [
       ['425', null, 'tinned tuna', 'drained'],
@@ -241,6 +245,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       ['3', 'tbsp', 'mayonnaise'],
       ['1', 'tbsp', 'lemon juice'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
@@ -252,7 +257,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       'Pan-fried chicken breast sliced over cos lettuce with avocado, cherry tomatoes, parmesan and a mustard dressing.',
     tags: ['gluten-free'],
     steps: [
-      'Brush the chicken with 1 tbsp oil, season with pepper and paprika, and cook in a hot pan for 6 minutes each side. Rest, then slice.',
+      'Brush the chicken with 1 tbsp oil, season with salt and pepper and paprika, and cook in a hot pan for 6 minutes each side. Rest, then slice.',
       'Whisk the remaining oil with the lemon juice and mustard.',
       'Toss the lettuce, tomatoes and avocado with the dressing, top with the chicken and shaved parmesan.',
     ],
@@ -267,6 +272,7 @@ export const LUNCHES: readonly RecipeSource[] = [
       ['1', 'piece', 'avocado', 'sliced'],
       ['40', null, 'parmesan', 'shaved'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
 ];

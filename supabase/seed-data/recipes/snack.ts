@@ -127,6 +127,7 @@ export const SNACKS: readonly RecipeSource[] = [
       ['1', 'tbsp', 'sesame seed'],
       ['½', 'cup', 'tomato sauce', 'to serve'],
       ['to taste', null, 'black pepper'],
+      ['to taste', null, 'salt'],
     ],
   },
   {
