@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../shared/database.types.ts';
 import { type Env, MissingEnvError, readEnv } from '../config/env.ts';
 
 function configured(): { env: Env; problem: MissingEnvError | null } {
@@ -17,6 +18,10 @@ const { env, problem } = configured();
 export const configProblem: MissingEnvError | null = problem;
 
 /** The one Supabase client of the app. Sessions persist in localStorage and are shared across tabs. */
-export const supabase: SupabaseClient = createClient(env.supabaseUrl, env.supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
-});
+export const supabase: SupabaseClient<Database> = createClient<Database>(
+  env.supabaseUrl,
+  env.supabaseAnonKey,
+  {
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+  },
+);
