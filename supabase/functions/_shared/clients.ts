@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../../shared/database.types.ts';
 import type { Caller } from './auth.ts';
 import { requireEnv } from './env.ts';
 
@@ -8,8 +9,8 @@ const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessi
  * A client that acts as the caller: the anon key identifies the project and the caller's own
  * token decides who they are, so row-level security applies to every query.
  */
-export function callerClient(caller: Caller): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+export function callerClient(caller: Caller): SupabaseClient<Database> {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
     auth: serverAuth,
     global: { headers: { Authorization: `Bearer ${caller.token}` } },
   });
@@ -19,8 +20,8 @@ export function callerClient(caller: Caller): SupabaseClient {
  * A client with the service role, which bypasses row-level security. Only for work beyond any
  * one caller (the scheduled cleanup); the key comes from the environment, never from a request.
  */
-export function serviceClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+export function serviceClient(): SupabaseClient<Database> {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: serverAuth,
   });
 }
