@@ -2,15 +2,20 @@
 # npm run test:functions: `deno check` and `deno lint` of every Edge Function, then the functions'
 # Deno tests against a real local stack (PGlite in memory, or DATABASE_URL's PostgreSQL) started
 # for the run on a free port and stopped afterwards.
+# Nothing is downloaded: `--node-modules-dir=manual` resolves the functions' npm imports from the
+# node_modules that `npm install` filled, as the stack does when it runs them. The tests take
+# their deno.json as an import map so that the repository root stays Deno's root, where
+# node_modules (and the @types/node their `node:` imports need) is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deno=node_modules/.bin/deno
+export DENO_TLS_CA_STORE="${DENO_TLS_CA_STORE:-system,mozilla}"
 functions=(add-cook price-recipe cleanup-meals)
 
 for fn in "${functions[@]}"; do
-  "$deno" check --quiet --config "supabase/functions/$fn/deno.json" "supabase/functions/$fn/index.ts"
+  "$deno" check --quiet --node-modules-dir=manual --config "supabase/functions/$fn/deno.json" "supabase/functions/$fn/index.ts"
 done
-"$deno" check --quiet --config supabase/functions/tests/deno.json supabase/functions/tests/
+"$deno" check --quiet --node-modules-dir=manual --import-map supabase/functions/tests/deno.json supabase/functions/tests/
 "$deno" lint --quiet supabase/functions
 
 log=$(mktemp)
@@ -43,8 +48,8 @@ SUPABASE_URL="$url" \
   SUPABASE_ANON_KEY="$(key 'anon key')" \
   SUPABASE_SERVICE_ROLE_KEY="$(key 'service_role key')" \
   SUPABASE_JWT_SECRET="$(key 'JWT secret')" \
-  "$deno" test --quiet --allow-net --allow-env --allow-read --allow-run \
-  --config supabase/functions/tests/deno.json supabase/functions/tests/ "$@" || status=$?
+  "$deno" test --quiet --node-modules-dir=manual --allow-net --allow-env --allow-read --allow-run \
+  --import-map supabase/functions/tests/deno.json supabase/functions/tests/ "$@" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "--- local stack log ---" >&2
   tail -n 200 "$log" >&2

@@ -112,6 +112,8 @@ describe('functions runner', () => {
     write('supabase/functions/_shared/greeting.ts', "export const greeting = 'hello';\n");
     write('supabase/functions/echo/index.ts', ECHO('v1'));
     write('supabase/functions/broken/index.ts', "throw new Error('this function cannot start');\n");
+    write('supabase/functions/needs-network/index.ts', "import 'https://127.0.0.1:9/mod.ts';\n");
+    write('supabase/functions/not-installed/index.ts', "import 'npm:left-pad@1.3.0';\n");
     write('supabase/functions/fresh/index.ts', ECHO('fresh'));
     write('supabase/functions/empty/README.md', 'no index.ts here\n');
     stack = await startStack({ port: 0, quiet: true, cron: false, root });
@@ -250,9 +252,24 @@ describe('functions runner', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
       code: 'BOOT_ERROR',
-      message: 'Worker failed to boot (please check logs)',
+      message:
+        'Worker failed to boot (please check logs): broken could not start: error: Uncaught (in promise) Error: this function cannot start',
     });
     expect((await fn('echo')).status).toBe(200);
+  });
+
+  it('says in one line why a function could not start: a download without network, a package not installed', async () => {
+    const anon = { authorization: `Bearer ${stack.ctx.config.anonKey}` };
+    const offline = await fn('needs-network', { method: 'POST', headers: anon });
+    expect(offline.status).toBe(503);
+    expect((await offline.json()).message).toBe(
+      'Worker failed to boot (please check logs): needs-network could not start: cannot download https://127.0.0.1:9/mod.ts — no network?',
+    );
+    const missing = await fn('not-installed', { method: 'POST', headers: anon });
+    expect(missing.status).toBe(503);
+    expect((await missing.json()).message).toMatch(
+      /^Worker failed to boot \(please check logs\): not-installed could not start: left-pad is not in node_modules .* run npm install/,
+    );
   });
 
   it('serves many simultaneous first calls from one warm worker', async () => {

@@ -2,6 +2,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackConfig } from '../config.ts';
 
+/** What Deno itself reads to find its cache, the network and the certificates to trust. */
+const DENO_NEEDS = [
+  'PATH',
+  'HOME',
+  'DENO_DIR',
+  'TMPDIR',
+  'XDG_CACHE_HOME',
+  'NPM_CONFIG_REGISTRY',
+  'DENO_TLS_CA_STORE',
+  'DENO_CERT',
+  'SSL_CERT_FILE',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'NO_PROXY',
+  'https_proxy',
+  'http_proxy',
+  'no_proxy',
+];
+
 /**
  * The environment a function sees: what hosted Supabase sets for every function, plus the
  * secrets in `supabase/functions/.env` (what `supabase functions serve` reads, and what
@@ -10,10 +29,15 @@ import type { StackConfig } from '../config.ts';
  */
 export function functionEnv(config: StackConfig): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'DENO_DIR', 'TMPDIR', 'XDG_CACHE_HOME', 'NPM_CONFIG_REGISTRY']) {
+  for (const name of DENO_NEEDS) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
+  // A function that fetches over HTTPS behind a company proxy trusts what the system trusts,
+  // and reaches the stack itself directly, never through that proxy.
+  env.DENO_TLS_CA_STORE ??= 'system,mozilla';
+  env.NO_PROXY = [env.NO_PROXY ?? env.no_proxy, '127.0.0.1', 'localhost', '::1'].filter(Boolean).join(',');
+  delete env.no_proxy;
   Object.assign(env, readEnvFile(join(config.root, 'supabase', 'functions', '.env')));
   env.NO_COLOR = '1';
   env.SUPABASE_URL = config.url;

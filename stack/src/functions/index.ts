@@ -75,9 +75,10 @@ export function createFunctionsApi(ctx: StackContext, options: FunctionsApiOptio
         port = await worker.ready;
       } catch (error) {
         if (workers.get(name) === worker) workers.delete(name);
-        ctx.log.error(`[fn ${name}] failed to boot`, error instanceof BootError ? error.message : error);
+        const why = error instanceof BootError ? error.message : `${name} could not start: ${String(error)}`;
+        ctx.log.error(`[fn ${name}] ${why}`);
         req.resume();
-        return sendJson(res, 503, BOOT_ERROR);
+        return sendJson(res, 503, { ...BOOT_ERROR, message: `${BOOT_ERROR.message}: ${why}` });
       }
       const leave = worker.enter();
       try {

@@ -7,8 +7,8 @@ import type { FunctionSpec } from './config.ts';
 
 const BOOTSTRAP = join(dirname(fileURLToPath(import.meta.url)), 'deno-bootstrap.js');
 const READY_MARKER = '__LARDER_FUNCTION_READY__';
-/** First start may download npm packages into Deno's cache; later starts take well under a second. */
-const BOOT_TIMEOUT_MS = 60_000;
+/** Nothing is downloaded at start (npm imports come from node_modules), so a start takes about a second. */
+const BOOT_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 2_000;
 
 /** Thrown when a function cannot start: Supabase answers such calls 503 BOOT_ERROR. */
@@ -36,7 +36,19 @@ export class FunctionWorker {
     options: WorkerOptions,
   ) {
     const started = performance.now();
-    const args = ['run', '--no-prompt', '--allow-net', '--allow-env', '--allow-read', '--allow-sys'];
+    // Hosted Supabase lets a function import from any URL; Deno 2 asks for that explicitly.
+    const args = [
+      'run',
+      '--no-prompt',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      '--allow-import',
+    ];
+    // `npm:` imports resolve from the node_modules that `npm install` filled (Deno's "bring your
+    // own node_modules"), so a function starts with no network; deno.json stays as deployed.
+    args.push('--node-modules-dir=manual');
     args.push(`--allow-write=${options.env.TMPDIR ?? '/tmp'}`);
     if (spec.config === undefined) args.push('--no-config');
     else if (isDenoConfig(spec.config)) args.push(`--config=${spec.config}`);
@@ -77,11 +89,8 @@ export class FunctionWorker {
       });
       this.child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(
-          new BootError(
-            `${spec.name} exited (${signal ?? `code ${code}`}) before serving: ${stderr.join('\n')}`,
-          ),
-        );
+        const reason = bootFailureReason(stderr) ?? `it exited (${signal ?? `code ${code}`}) before serving`;
+        reject(new BootError(`${spec.name} could not start: ${reason}`));
       });
     });
     // The rejection is observed by callers of `ready`; this keeps an unobserved one quiet.
@@ -117,6 +126,44 @@ export class FunctionWorker {
     const timer = setTimeout(() => this.child.kill('SIGKILL'), STOP_GRACE_MS);
     await this.exitPromise;
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Deno's start-up error in one line a person can act on: what could not be fetched or found,
+ * and the likely cause. Undefined when Deno printed no error we recognise.
+ */
+export function bootFailureReason(stderr: readonly string[]): string | undefined {
+  const text = stderr.join('\n');
+  const url = /error sending request for url \((\S+?)\)/.exec(text)?.[1];
+  if (url !== undefined) {
+    const what = downloadName(url);
+    if (/invalid peer certificate|UnknownIssuer|certificate/i.test(text)) {
+      return `cannot download ${what}: the server's certificate is not trusted (a proxy with its own certificate authority? name its file in DENO_CERT)`;
+    }
+    return what === url
+      ? `cannot download ${url} — no network?`
+      : `cannot download ${what} (${url}) — no network?`;
+  }
+  const missing =
+    /Could not find "([^"]+)" in a node_modules folder/.exec(text)?.[1] ??
+    /Could not find a matching package for 'npm:((?:@[^/@']+\/)?[^@']+)/.exec(text)?.[1];
+  if (missing !== undefined) {
+    return `${missing} is not in node_modules at the version deno.json names — run npm install (and keep deno.json's version equal to package.json's)`;
+  }
+  const error = stderr.find((line) => /^(error|Uncaught|\S*Error)\b/.test(line.trim()));
+  return error?.trim();
+}
+
+/** An npm registry address names a package (`…/@scope%2fname`); any other URL stands for itself. */
+function downloadName(url: string): string {
+  try {
+    const { pathname } = new URL(url);
+    const name = decodeURIComponent(pathname.replace(/^\/+/, ''));
+    const isModule = /\.(m?[jt]sx?|json)$/.test(name);
+    return !isModule && /^(@[\w.-]+\/)?[\w.-]+$/.test(name) ? name : url;
+  } catch {
+    return url;
   }
 }
 

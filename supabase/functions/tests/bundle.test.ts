@@ -21,8 +21,24 @@ interface DenoInfo {
   modules: {
     specifier: string;
     error?: string;
-    dependencies?: { code?: { specifier: string } }[];
+    dependencies?: { specifier: string; code?: { specifier: string }; type?: { specifier: string } }[];
   }[];
+}
+
+/** Our own files; npm packages resolve into node_modules locally and come from npm on deploy. */
+const isOwnFile = (specifier: string) =>
+  specifier.startsWith('file:') && !specifier.includes('/node_modules/');
+
+/** The bare names the function's modules import, e.g. `zod` (what the import map must map). */
+function bareImports(graph: DenoInfo): Set<string> {
+  const names = new Set<string>();
+  for (const module of graph.modules) {
+    if (!isOwnFile(module.specifier)) continue;
+    for (const dep of module.dependencies ?? []) {
+      if (!/^(\.|\/|[a-z]+:)/.test(dep.specifier)) names.add(dep.specifier);
+    }
+  }
+  return names;
 }
 
 /**
@@ -51,6 +67,7 @@ async function moduleGraph(name: string): Promise<DenoInfo> {
     args: [
       'info',
       '--json',
+      '--node-modules-dir=manual',
       '--config',
       new URL('deno.json', dir).pathname,
       new URL('index.ts', dir).pathname,
@@ -82,7 +99,7 @@ for (const { name, npm: packages, shared: usesShared } of FUNCTIONS) {
     const broken = graph.modules.filter((m) => m.error);
     assert.deepEqual(broken, [], 'every import resolves');
     const running = runtimeModules(graph);
-    const local = running.filter((s) => s.startsWith('file:'));
+    const local = running.filter(isOwnFile);
     const shared = local.filter((s) => s.includes('/shared/') && !s.includes('/_shared/'));
     if (usesShared) {
       assert.ok(
@@ -92,16 +109,19 @@ for (const { name, npm: packages, shared: usesShared } of FUNCTIONS) {
       assert.ok(shared.length > 1, 'and the modules behind it');
     }
     // shared/ imports numeric-quantity by its bare name: the function's deno.json maps it to npm.
-    const npm = running.filter((s) => s.startsWith('npm:'));
+    const importMap = new URL(`${name}/deno.json`, functionsDir).href;
+    const { imports } = JSON.parse(await Deno.readTextFile(new URL(importMap)));
+    const bare = bareImports(graph);
     for (const pkg of packages) {
-      assert.ok(
-        npm.some((s) => s.startsWith(`npm:/${pkg}@`) || s.startsWith(`npm:${pkg}@`)),
-        `${pkg} from npm`,
+      assert.ok(bare.has(pkg), `${pkg} is imported by its bare name`);
+      assert.match(
+        imports[pkg] ?? '',
+        new RegExp(`^npm:${pkg}@\\d`),
+        `deno.json maps ${pkg} to a version on npm`,
       );
     }
 
     const entry = new URL(`${name}/index.ts`, functionsDir).href;
-    const importMap = new URL(`${name}/deno.json`, functionsDir).href;
     const bytes = await build([entry], load, importMap);
     const parser = await Parser.createInstance();
     const specifiers: string[] = await parser.parseBytes(bytes);
@@ -155,7 +175,7 @@ for (const { name } of FUNCTIONS) {
     const uploaded = await filesTheCliUploads(entry, config.imports ?? {});
     const repoRoot = new URL('../../', functionsDir).pathname;
     const needed = runtimeModules(await moduleGraph(name))
-      .filter((s) => s.startsWith('file:'))
+      .filter(isOwnFile)
       .map((s) => new URL(s).pathname);
     assert.deepEqual(
       needed.filter((path) => !uploaded.has(path)),

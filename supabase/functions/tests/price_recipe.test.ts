@@ -225,7 +225,7 @@ Deno.test('price-recipe explains unpriced and unparseable lines and withholds av
       },
     ])
     .select('id, name');
-  assert.equal(made.error, null, made.error?.message);
+  assert.equal(made.error, null, String(made.error?.message));
   const [flour, spice] = made.data as { id: number; name: string }[];
   // Flour: Coles stocks it, Woolworths' pack measure is gibberish, Aldi's price is 0. Spice: no record.
   const record = await service.from('ingredient_prices').insert({
@@ -239,7 +239,7 @@ Deno.test('price-recipe explains unpriced and unparseable lines and withholds av
     aldi_unit_price_current: 0,
     price_date: '2026-01-01',
   });
-  assert.equal(record.error, null, record.error?.message);
+  assert.equal(record.error, null, String(record.error?.message));
 
   const user = await newUser('lines');
   const recipe = await user.client
@@ -260,7 +260,7 @@ Deno.test('price-recipe explains unpriced and unparseable lines and withholds av
     { recipe_id: recipe.data!.id, ingredient_id: flour!.id, quantity: 'a handful or so', position: 1 },
     { recipe_id: recipe.data!.id, ingredient_id: spice!.id, quantity: 'to taste', position: 2 },
   ]);
-  assert.equal(inserted.error, null, inserted.error?.message);
+  assert.equal(inserted.error, null, String(inserted.error?.message));
 
   const answer = await price(user, { recipe_id: recipe.data!.id });
   assert.equal(answer.status, 200, answer.text);

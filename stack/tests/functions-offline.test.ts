@@ -1,0 +1,57 @@
+/**
+ * The Edge Functions start with no network after `npm install`: their `npm:` imports come from
+ * the project's node_modules, not from a download into Deno's cache. Each of the three real
+ * functions is booted with an empty Deno cache and npm registry and proxy settings that point
+ * at a closed port, so any attempt to download fails, and must still answer as it does online.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, client, uniqueEmail } from './support/auth-client.ts';
+import { startTestStack, type TestStack } from './support/stack.ts';
+
+/** A loopback port nothing listens on: a connection there is refused at once. */
+const UNREACHABLE = 'http://127.0.0.1:9/';
+
+describe('functions with the network cut off', () => {
+  let stack: TestStack;
+  let denoDir: string;
+  beforeAll(async () => {
+    // Vitest runs each file in its own process, so this environment is this file's alone.
+    denoDir = mkdtempSync(join(tmpdir(), 'larder-empty-deno-dir-'));
+    Object.assign(process.env, {
+      DENO_DIR: denoDir,
+      NPM_CONFIG_REGISTRY: UNREACHABLE,
+      HTTPS_PROXY: UNREACHABLE,
+      HTTP_PROXY: UNREACHABLE,
+    });
+    stack = await startTestStack({ database: 'pglite' });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(denoDir, { recursive: true, force: true });
+  });
+
+  it('serves add-cook, price-recipe and cleanup-meals from an empty Deno cache', async () => {
+    const user = client(stack);
+    const { error } = await user.auth.signUp({
+      email: uniqueEmail('offline'),
+      password: 'correct-horse-battery',
+    });
+    expect(error).toBeNull();
+
+    const cook = await user.functions.invoke('add-cook', { body: { name: 'Offline cook' } });
+    expect(cook.error).toBeNull();
+    expect(cook.data.cook.name).toBe('Offline cook');
+
+    const { data: recipe } = await user.from('recipes').select('id').eq('is_default', true).limit(1).single();
+    const priced = await user.functions.invoke('price-recipe', { body: { recipe_id: recipe!.id } });
+    expect(priced.error).toBeNull();
+    expect(Object.keys(priced.data.chains).sort()).toEqual(['aldi', 'coles', 'woolworths']);
+
+    const cleanup = await adminClient(stack).functions.invoke('cleanup-meals', { body: {} });
+    expect(cleanup.error).toBeNull();
+    expect(cleanup.data).toEqual({ deleted: 0 });
+  });
+});
