@@ -3,6 +3,7 @@
 # A suite that fails does not stop the others, so one run shows everything that is red.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/check-test-prereqs.sh || exit 1
 suites=(lint typecheck test:unit test:db test:stack test:functions test:e2e)
 passed=0; failed=0; failures=()
 for s in "${suites[@]}"; do
