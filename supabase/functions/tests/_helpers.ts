@@ -87,8 +87,8 @@ export async function callFunction<T = Record<string, unknown>>(
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
-/** An HS256 JWT signed with the stack's secret, for claims no sign-up can produce. */
-export async function signJwt(claims: Record<string, unknown>): Promise<string> {
+/** An HS256 JWT signed with the stack's secret (or another), for claims no sign-up can produce. */
+export async function signJwt(claims: Record<string, unknown>, secret = JWT_SECRET): Promise<string> {
   const encode = (value: unknown) =>
     btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
       .replace(/\+/g, '-')
@@ -98,7 +98,7 @@ export async function signJwt(claims: Record<string, unknown>): Promise<string> 
   const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iat: now, exp: now + 3600, ...claims })}`;
   const key = await crypto.subtle.importKey(
     'raw',
-    new TextEncoder().encode(JWT_SECRET),
+    new TextEncoder().encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
     ['sign'],

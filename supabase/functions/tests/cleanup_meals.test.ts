@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { ANON_KEY, callFunction, isoDate, newUser, SERVICE_ROLE_KEY, serviceClient } from './_helpers.ts';
+import {
+  ANON_KEY,
+  callFunction,
+  isoDate,
+  newUser,
+  SERVICE_ROLE_KEY,
+  serviceClient,
+  signJwt,
+} from './_helpers.ts';
 
 const SYDNEY = 'Australia/Sydney';
 const REFUSED = { error: 'Only the scheduler (the service role) may clean up meals.' };
@@ -41,7 +49,7 @@ Deno.test("cleanup-meals deletes every user's meals before today in Sydney and k
     const { error } = await user.client
       .from('meal_planner')
       .insert(dates.map((date) => ({ date, user_id: user.id })));
-    assert.equal(error, null, error?.message);
+    assert.equal(error, null, String(error?.message));
   }
   // A user's refused call deletes nothing.
   assert.equal((await callFunction('cleanup-meals', { token: users[0]!.token, json: {} })).status, 403);
@@ -71,6 +79,34 @@ Deno.test("cleanup-meals deletes every user's meals before today in Sydney and k
   });
   assert.equal(again.status, 200);
   assert.deepEqual(again.body, { deleted: 0 });
+});
+
+Deno.test('cleanup-meals takes any service-role token the gateway verified, not only the configured key', async () => {
+  const user = await newUser('fresh-token');
+  const yesterday = isoDate(SYDNEY, -1);
+  const { error } = await user.client.from('meal_planner').insert({ date: yesterday, user_id: user.id });
+  assert.equal(error, null, String(error?.message));
+  // As the Supabase CLI makes a service-role key, but with its own iat/exp: not the configured string.
+  const fresh = await signJwt({ role: 'service_role', iss: 'supabase-demo' });
+  assert.notEqual(fresh, SERVICE_ROLE_KEY);
+  const answer = await callFunction<{ deleted: number }>('cleanup-meals', { token: fresh, json: {} });
+  assert.equal(answer.status, 200, answer.text);
+  assert.ok(answer.body.deleted >= 1);
+  const { data } = await user.client.from('meal_planner').select('date');
+  assert.deepEqual(data, [], "the user's past meal is gone");
+
+  // Expired or signed with another secret: the gateway refuses it before the function runs.
+  const past = Math.floor(Date.now() / 1000) - 7200;
+  const expired = await signJwt({ role: 'service_role', iss: 'supabase-demo', iat: past, exp: past + 60 });
+  const forged = await signJwt(
+    { role: 'service_role', iss: 'supabase-demo' },
+    'not-the-project-secret-but-32-chars-long',
+  );
+  for (const token of [expired, forged]) {
+    const refused = await callFunction('cleanup-meals', { token, json: {} });
+    assert.equal(refused.status, 401, refused.text);
+    assert.deepEqual(refused.body, { msg: 'Invalid JWT' });
+  }
 });
 
 Deno.test('cleanup-meals answers preflight and only takes POST', async () => {
