@@ -7,7 +7,6 @@
  * - time from pressing "Sign in" to the recipe list showing nutrition and prices, with the seed
  *   data and with 2,000 recipes.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,16 +15,9 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { buildWeb, freePort, ROOT, type RunningStack, serveWeb, startStack } from '../e2e/support/serve.ts';
+import { CHROMIUM, CHROMIUM_ARGS, startDebuggableChromium } from './chromium-debug.ts';
 import type { BenchRow } from './types.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const FLOOR_TARGET = 1.4;
 const LIGHTHOUSE_TARGET = 95;
 const TIMING_RUNS = 3;
@@ -196,19 +188,7 @@ async function signInToList(webUrl: string, email: string, password: string): Pr
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function lighthouseScores(webUrl: string, email: string, password: string) {
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), 'larder-lh-'));
-  const chrome = spawn(
-    CHROMIUM,
-    [
-      '--headless=new',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      ...CHROMIUM_ARGS,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { port, stop } = startDebuggableChromium(await freePort());
   try {
     let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
     for (let i = 0; i < 50 && !browser; i++) {
@@ -251,10 +231,7 @@ async function lighthouseScores(webUrl: string, email: string, password: string)
     await browser.close();
     return { signIn, recipes };
   } finally {
-    const exited = new Promise((r) => chrome.once('exit', r));
-    chrome.kill('SIGTERM');
-    await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stop();
   }
 }
 

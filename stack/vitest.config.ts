@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'stack',
     root: '.',
-    include: ['stack/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts'],
+    include: ['stack/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
