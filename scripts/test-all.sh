@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/check-test-prereqs.sh || exit 1
-suites=(lint typecheck test:unit test:db test:stack test:functions test:e2e)
+suites=(lint typecheck test:unit test:db test:stack test:functions test:faults test:e2e)
 passed=0; failed=0; failures=()
 for s in "${suites[@]}"; do
   echo "::group:: npm run $s"

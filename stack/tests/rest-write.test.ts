@@ -234,9 +234,9 @@ describe.each(testDatabases)('REST writes on %s', (database) => {
     const used = await a.client.from('cooks').delete().eq('id', cook!.id);
     expect(used.status).toBe(409);
     expect(used.error).toMatchObject({ code: '23503' });
-    const dangling = await a.client
-      .from('meal_planner')
-      .insert({ date: '2026-11-26', recipe_id: '00000000-0000-0000-0000-000000000000' });
+    // Ingredients are everyone's reference data, so a missing one may be named as missing; a
+    // missing recipe is refused as someone else's private one is (hostile-requests.test.ts).
+    const dangling = await a.client.from('pantry').insert({ name: 'Mystery', ingredient_id: 999_999_999 });
     expect(dangling).toMatchObject({ status: 409, error: { code: '23503' } });
     const check = await a.client.from('cooks').insert({ name: '   ' });
     expect(check).toMatchObject({ status: 400, error: { code: '23514' } });

@@ -1,7 +1,7 @@
 -- Favourites: each user's own, added by upsert as the client does.
 begin;
 set local search_path = tests, public;
-select plan(14);
+select plan(16);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -9,6 +9,8 @@ insert into public.recipes (name, is_default) values ('T: default', true);
 insert into public.recipes (name, is_default) values ('T: default 2', true);
 insert into public.favourites (user_id, recipe_id)
 select tests.get_user_id('bob'), id from public.recipes where name = 'T: default';
+insert into public.recipes (name, user_id) values ('T: bob private', tests.get_user_id('bob'));
+select id as bob_private from public.recipes where name = 'T: bob private' \gset
 
 select id as default_recipe from public.recipes where name = 'T: default 2' \gset
 
@@ -22,6 +24,17 @@ select lives_ok(
      select tests.get_user_id('alice'), id from public.recipes where name = 'T: default'
      on conflict (user_id, recipe_id) do update set recipe_id = excluded.recipe_id $$,
   'a user can upsert a favourite they already have (PostgREST merge-duplicates)'
+);
+-- The same refusal for someone else's private recipe and for no recipe at all: nothing to probe.
+select throws_ok(
+  format($$ insert into public.favourites (recipe_id) values (%L) $$, :'bob_private'),
+  '42501', 'new row violates row-level security policy for table "favourites"',
+  'a user cannot favourite someone else''s private recipe'
+);
+select throws_ok(
+  $$ insert into public.favourites (recipe_id) values (gen_random_uuid()) $$,
+  '42501', 'new row violates row-level security policy for table "favourites"',
+  'a user gets the same refusal for a recipe that does not exist'
 );
 select results_eq('select user_id from public.favourites', array[tests.get_user_id('alice')],
   'a user sees only their own favourites');

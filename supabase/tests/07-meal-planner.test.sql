@@ -1,7 +1,7 @@
 -- The meal plan: own rows only, and only one's own cooks.
 begin;
 set local search_path = tests, public;
-select plan(16);
+select plan(18);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -13,12 +13,24 @@ insert into public.meal_planner (date, user_id, recipe_id)
 select current_date, tests.get_user_id('bob'), id from public.recipes where name = 'T: default';
 
 select id as bob_cook from public.cooks where name = 'Bob cook' \gset
+insert into public.recipes (name, user_id) values ('T: bob private', tests.get_user_id('bob'));
+select id as bob_private from public.recipes where name = 'T: bob private' \gset
 
 select tests.authenticate_as('alice');
 select lives_ok(
   $$ insert into public.meal_planner (date, recipe_id, cook_id)
      select current_date + 1, r.id, c.id from public.recipes r, public.cooks c where r.name = 'T: alice' and c.name = 'Alice cook' $$,
   'a user can plan a meal with their recipe and cook'
+);
+select throws_ok(
+  format($$ insert into public.meal_planner (date, recipe_id) values (current_date, %L) $$, :'bob_private'),
+  '42501', 'new row violates row-level security policy for table "meal_planner"',
+  'a user cannot plan someone else''s private recipe'
+);
+select throws_ok(
+  $$ insert into public.meal_planner (date, recipe_id) values (current_date, gen_random_uuid()) $$,
+  '42501', 'new row violates row-level security policy for table "meal_planner"',
+  'a user gets the same refusal for a recipe that does not exist'
 );
 select results_eq('select user_id from public.meal_planner', array[tests.get_user_id('alice')],
   'a user sees only their own meals');

@@ -38,6 +38,14 @@ export interface ReadNode {
   countOnly?: boolean;
 }
 
+/**
+ * The deepest embedding a read may ask for (`a(b(c(…)))`, the top level being 0). PostgREST has
+ * no such limit; the stack does because a cyclic embed grows its result about tenfold per level
+ * and a few hundred characters of `select` could otherwise exhaust the database for everyone
+ * (docs/architecture.md, "Limits on one request"). The app embeds two levels deep.
+ */
+export const MAX_EMBED_DEPTH = 6;
+
 export class Planner {
   #next = 0;
   constructor(readonly schema: SchemaCache) {}
@@ -46,7 +54,16 @@ export class Planner {
     return `_t${this.#next++}`;
   }
 
-  node(table: Table, items: SelectItem[], name: string, alias = this.alias()): ReadNode {
+  node(table: Table, items: SelectItem[], name: string, alias = this.alias(), depth = 0): ReadNode {
+    if (depth > MAX_EMBED_DEPTH) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"select" embeds resources ${depth} levels deep; at most ${MAX_EMBED_DEPTH} are allowed`,
+        `'${name}' is embedded at level ${depth}`,
+        'Embed fewer levels, or read the deeper resources with a request of their own.',
+      );
+    }
     const node: ReadNode = {
       table,
       alias,
@@ -79,7 +96,13 @@ export class Planner {
         item.children[0]!.field.name === 'count' &&
         item.children[0]!.field.json.length === 0 &&
         !rel.target.columns.has('count');
-      const child = this.node(rel.target, countOnly ? [] : item.children, item.alias ?? item.name);
+      const child = this.node(
+        rel.target,
+        countOnly ? [] : item.children,
+        item.alias ?? item.name,
+        this.alias(),
+        depth + 1,
+      );
       if (countOnly) child.countOnly = true;
       child.rel = rel;
       child.spread = item.spread;
@@ -325,15 +348,17 @@ export function selectListSql(
       continue;
     }
     const inner = childSelectSql(node, child, params, planner);
+    let embed: string;
     if (child.countOnly) {
-      cols.push(
-        `(SELECT json_build_array(json_build_object('count', count(*))) FROM (${inner}) _e) AS ${ident(child.name)}`,
-      );
+      embed = `(SELECT json_build_array(json_build_object('count', count(*))) FROM (${inner}) _e)`;
     } else if (child.rel!.toOne) {
-      cols.push(`(SELECT row_to_json(_e) FROM (${inner}) _e) AS ${ident(child.name)}`);
+      embed = `(SELECT row_to_json(_e) FROM (${inner}) _e)`;
     } else {
-      cols.push(`(SELECT coalesce(json_agg(_e), '[]'::json) FROM (${inner}) _e) AS ${ident(child.name)}`);
+      embed = `(SELECT coalesce(json_agg(_e), '[]'::json) FROM (${inner}) _e)`;
     }
+    // Once per parent row: often enough to stop an embed that explodes, rare enough to cost nothing.
+    if (planner.schema.guardEmbeds) embed = `CASE WHEN _stack.on_time() THEN ${embed} END`;
+    cols.push(`${embed} AS ${ident(child.name)}`);
   }
   // An empty select (`select=`) gives empty objects, as PostgREST does: PostgreSQL allows `SELECT FROM`.
   return { list: cols.join(', '), laterals };

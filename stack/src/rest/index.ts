@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiModule, StackContext } from '../context.ts';
-import { type JwtClaims, UnknownRoleError, withClaims } from '../db/index.ts';
+import { type JwtClaims, type Queryable, UnknownRoleError, withClaims } from '../db/index.ts';
 import { BodyTooLargeError, bearerToken, readBody } from '../http.ts';
 import { authenticate, JwtCache } from './auth.ts';
 import { RestError, tableNotFound, toRestError } from './errors.ts';
@@ -91,13 +91,18 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
 
   async function route(req: IncomingMessage, path: string, url: URL, claims: JwtClaims): Promise<Outcome> {
     const method = req.method ?? 'GET';
+    // As PostgREST does: the caller's role, claims and the role's own settings (statement_timeout).
+    const asCaller = (schema: SchemaCache, fn: (tx: Queryable) => Promise<Outcome>) =>
+      withClaims(ctx.db, claims, fn, schema.roleSettings[claims.role]);
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
     checkProfile(req, method);
     const prefs = parsePreferences(req);
     const media = negotiate(req);
     const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
     const head = method === 'HEAD';
-    const body = ['POST', 'PATCH', 'PUT'].includes(method) ? await readJson(req, maxBody) : undefined;
+    const { value: body, raw } = ['POST', 'PATCH', 'PUT'].includes(method)
+      ? await readJson(req, maxBody)
+      : { value: undefined, raw: '' };
 
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw unsupported(method);
@@ -138,7 +143,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
             }
           }
         }
-        return withClaims(ctx.db, claims, (tx) =>
+        return asCaller(schema, (tx) =>
           runRpc(tx, {
             schema,
             name,
@@ -150,6 +155,7 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
             media,
             head,
             method: method === 'POST' ? 'POST' : 'GET',
+            rawArgs: method === 'POST' && body !== undefined ? raw : undefined,
             maxRows,
           }),
         );
@@ -164,15 +170,15 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
       switch (method) {
         case 'GET':
         case 'HEAD':
-          return withClaims(ctx.db, claims, (tx) => runRead(tx, { ...base, range, head, maxRows }));
+          return asCaller(schema, (tx) => runRead(tx, { ...base, range, head, maxRows }));
         case 'POST':
-          return withClaims(ctx.db, claims, (tx) => runInsert(tx, { ...base, body }));
+          return asCaller(schema, (tx) => runInsert(tx, { ...base, body, raw }));
         case 'PATCH':
-          return withClaims(ctx.db, claims, (tx) => runUpdate(tx, { ...base, body }));
+          return asCaller(schema, (tx) => runUpdate(tx, { ...base, body, raw }));
         case 'PUT':
-          return withClaims(ctx.db, claims, (tx) => runPut(tx, { ...base, body }));
+          return asCaller(schema, (tx) => runPut(tx, { ...base, body, raw }));
         case 'DELETE':
-          return withClaims(ctx.db, claims, (tx) => runDelete(tx, { ...base, body: undefined }));
+          return asCaller(schema, (tx) => runDelete(tx, { ...base, body: undefined, raw: '' }));
         default:
           throw unsupported(method);
       }
@@ -222,11 +228,16 @@ function checkProfile(req: IncomingMessage, method: string): void {
   }
 }
 
-async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
-  const raw = await readBody(req, limit);
-  if (raw.length === 0) return undefined;
+/**
+ * The body parsed, to know its shape, and as sent: the text is what reaches PostgreSQL, so the
+ * column types decide every value (a 20-digit numeric stays exact, 1e400 is refused), as with
+ * PostgREST, instead of passing through JavaScript numbers.
+ */
+async function readJson(req: IncomingMessage, limit: number): Promise<{ value: unknown; raw: string }> {
+  const raw = (await readBody(req, limit)).toString('utf8');
+  if (raw.length === 0) return { value: undefined, raw };
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return { value: JSON.parse(raw), raw };
   } catch {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }

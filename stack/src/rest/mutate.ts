@@ -14,6 +14,8 @@ export interface MutateRequest {
   prefs: Preferences;
   media: MediaChoice;
   body: unknown;
+  /** The body as sent; values reach SQL from this text, never from `body`'s JS numbers. */
+  raw: string;
 }
 
 const invalidBody = (message: string): RestError => new RestError(400, 'PGRST102', message);
@@ -106,7 +108,7 @@ export async function runInsert(tx: Queryable, req: MutateRequest): Promise<Outc
   const columns = payloadColumns(req.table, req.search, rows);
   const params = new Params();
   const target = qualified(req.table.name);
-  const bodyParam = params.add(JSON.stringify(rows));
+  const bodyParam = params.add(Array.isArray(req.body) ? req.raw : `[${req.raw}]`);
   let insert: string;
   if (columns.length === 0) {
     if (rows.length > 1) throw invalidBody('Empty or invalid json');
@@ -196,7 +198,7 @@ export async function runUpdate(tx: Queryable, req: MutateRequest): Promise<Outc
       ...(empty ? { body: '[]' } : {}),
     };
   }
-  const bodyParam = params.add(JSON.stringify(row));
+  const bodyParam = params.add(req.raw);
   const conds = whereSql(root, params, planner);
   const where = conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : '';
   const sets = columns.map((c) => `${ident(c)} = _p.${ident(c)}`).join(', ');
@@ -299,7 +301,8 @@ export async function runPut(tx: Queryable, req: MutateRequest): Promise<Outcome
   if (select !== null) search.set('select', select);
   const out = await runInsert(tx, {
     ...req,
-    body: row,
+    body: [row],
+    raw: Array.isArray(req.body) ? req.raw : `[${req.raw}]`,
     search,
     prefs: { ...req.prefs, resolution: 'merge-duplicates' },
   });

@@ -34,11 +34,20 @@ export function planRead(
   return { planner, root };
 }
 
+/**
+ * The largest response body one request may build (bytes). Far above any page of `max_rows`
+ * rows; it only stops a runaway response before it reaches the stack's memory.
+ */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** A response body built in SQL, refused (54000) when over MAX_RESPONSE_BYTES. */
+export const cappedSql = (text: string): string => `_stack.within_size(${text}, ${MAX_RESPONSE_BYTES})`;
+
 /** The aggregate that turns rows into the response body, inside SQL (as PostgREST does). */
 export function aggregateSql(inner: string, media: MediaChoice, extra = ''): string {
   const row = media.stripNulls ? 'json_strip_nulls(row_to_json(_r))' : 'row_to_json(_r)';
-  const one = media.single ? `, (json_agg(${row})->0)::text AS one` : ', NULL::text AS one';
-  return `SELECT coalesce(json_agg(${row}), '[]'::json)::text AS body, count(*)::int AS n${one}${extra} FROM (${inner}) _r`;
+  const one = media.single ? `, ${cappedSql(`(json_agg(${row})->0)::text`)} AS one` : ', NULL::text AS one';
+  return `SELECT ${cappedSql(`coalesce(json_agg(${row}), '[]'::json)::text`)} AS body, count(*)::int AS n${one}${extra} FROM (${inner}) _r`;
 }
 
 export async function plannedCount(tx: Queryable, sql: string, params: unknown[]): Promise<number> {

@@ -4,7 +4,7 @@ import { RestError } from './errors.ts';
 import { parseSelect } from './grammar.ts';
 import { applyMaxRows, applyQueryParams, applyRangeHeader } from './params.ts';
 import type { MediaChoice, Preferences } from './prefer.ts';
-import { aggregateSql } from './read.ts';
+import { aggregateSql, cappedSql } from './read.ts';
 import {
   contentRange,
   JSON_TYPE,
@@ -20,6 +20,8 @@ export interface RpcRequest {
   name: string;
   /** Named arguments: the JSON body of a POST, or the query parameters of a GET. */
   args: Record<string, unknown>;
+  /** A POST body as sent: arguments reach SQL from this text, so their types decide every value. */
+  rawArgs?: string | undefined;
   /** Query-string keys used as arguments (not filters). */
   argKeys: Set<string>;
   search: URLSearchParams;
@@ -135,10 +137,11 @@ export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
   const unnamed = inputs(routine).length === 1 && inputs(routine)[0]!.name === '';
   let call: string;
   if (unnamed) {
-    call = `${qualified(routine.name)}(${params.add(JSON.stringify(req.args))}::${inputs(routine)[0]!.type})`;
+    call = `${qualified(routine.name)}(${params.add(req.rawArgs ?? JSON.stringify(req.args))}::${inputs(routine)[0]!.type})`;
   } else if (ins.length > 0) {
+    // json_to_record reads only the keys it names, so the body can go as it came.
     const argsParam = params.add(
-      JSON.stringify(Object.fromEntries(ins.map((p) => [p.name, req.args[p.name]]))),
+      req.rawArgs ?? JSON.stringify(Object.fromEntries(ins.map((p) => [p.name, req.args[p.name]]))),
     );
     const record = `json_to_record(${argsParam}::json) AS _a(${ins.map((p) => `${ident(p.name)} ${p.type}`).join(', ')})`;
     const named = ins.map((p) => `${ident(p.name)} := (SELECT _a.${ident(p.name)} FROM ${record})`);
@@ -153,8 +156,8 @@ export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
   }
   if (!table) {
     const sql = routine.returnsSet
-      ? `SELECT coalesce(json_agg(_f.v), '[]'::json)::text AS body, count(*)::int AS n FROM ${call} AS _f(v)`
-      : `SELECT to_json(${call})::text AS body, 1 AS n`;
+      ? `SELECT ${cappedSql(`coalesce(json_agg(_f.v), '[]'::json)::text`)} AS body, count(*)::int AS n FROM ${call} AS _f(v)`
+      : `SELECT ${cappedSql(`to_json(${call})::text`)} AS body, 1 AS n`;
     const { rows } = await tx.query<{ body: string; n: number }>(sql, params.values);
     const result = rows[0]!;
     const headers = {

@@ -59,6 +59,13 @@ export interface SchemaCache {
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   routines: Map<string, Routine[]>;
+  /**
+   * Settings of the API roles (`alter role authenticated set statement_timeout = '8s'`), applied
+   * to every request of that role, as PostgREST applies "impersonated role settings".
+   */
+  roleSettings: Record<string, Record<string, string>>;
+  /** Whether embeds check the statement timeout themselves (PGlite, where it never fires). */
+  guardEmbeds: boolean;
   loadedAt: number;
 }
 
@@ -125,7 +132,17 @@ select json_build_object(
     from pg_proc p
     join pg_type rt on rt.oid = p.prorettype
     left join pg_class rel on rel.oid = rt.typrelid
-    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f')
+    where p.pronamespace = 'public'::regnamespace and p.prokind = 'f'),
+  'roleSettings', (
+    -- Database-wide settings come after global ones, so they win when both name a setting.
+    select coalesce(json_agg(json_build_array(r.rolname, split_part(c, '=', 1), substr(c, strpos(c, '=') + 1))
+      order by s.setdatabase), '[]'::json)
+    from pg_db_role_setting s
+    join pg_roles r on r.oid = s.setrole
+    cross join unnest(s.setconfig) c
+    join pg_settings ps on ps.name = split_part(c, '=', 1) and ps.context = 'user'
+    where r.rolname in ('anon', 'authenticated', 'service_role')
+      and s.setdatabase in (0, (select oid from pg_database where datname = current_database())))
 )::text as cache`;
 
 interface RawTable {
@@ -136,13 +153,16 @@ interface RawTable {
   uniques: (string[] | null)[];
 }
 
-export async function loadSchema(db: Queryable): Promise<SchemaCache> {
+export async function loadSchema(db: Queryable, guardEmbeds = false): Promise<SchemaCache> {
   const { rows } = await db.query<{ cache: string }>(INTROSPECT);
   const raw = JSON.parse(rows[0]!.cache) as {
     tables: RawTable[];
     foreignKeys: ForeignKey[];
     routines: Routine[];
+    roleSettings: [string, string, string][];
   };
+  const roleSettings: Record<string, Record<string, string>> = {};
+  for (const [role, name, value] of raw.roleSettings) (roleSettings[role] ??= {})[name] = value;
   const tables = new Map<string, Table>();
   for (const t of raw.tables) {
     tables.set(t.name, {
@@ -160,7 +180,7 @@ export async function loadSchema(db: Queryable): Promise<SchemaCache> {
     list.push(r);
     routines.set(r.name, list);
   }
-  return { tables, foreignKeys: raw.foreignKeys, routines, loadedAt: Date.now() };
+  return { tables, foreignKeys: raw.foreignKeys, routines, roleSettings, guardEmbeds, loadedAt: Date.now() };
 }
 
 /** The closest name by a simple similarity, for PostgREST's "Perhaps you meant" hints. */

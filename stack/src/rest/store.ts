@@ -84,7 +84,7 @@ export class SchemaStore {
   async #loadBoth(): Promise<[string, SchemaCache]> {
     try {
       const fp = await this.#readFingerprint();
-      return [fp, await loadSchema(this.db)];
+      return [fp, await loadSchema(this.db, this.db.kind === 'pglite')];
     } catch (error) {
       // PostgREST answers 503 PGRST002 while it cannot build its schema cache.
       throw new RestError(
