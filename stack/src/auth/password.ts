@@ -18,12 +18,17 @@ export interface WeakPassword {
   reasons: string[];
 }
 
-/** GoTrue's checkPasswordStrength: the length rule of the CLI config (no character classes, no HIBP). */
+/**
+ * GoTrue's checkPasswordStrength: the length rule of the CLI config (no character classes, no
+ * HIBP). Lengths are UTF-8 bytes, as Go's `len` counts them and as bcrypt reads them: counted in
+ * UTF-16 units, two passwords differing only past byte 72 could both sign in.
+ */
 export function weakness(password: string, minimumLength: number): WeakPassword | null {
-  if (password.length > MAX_PASSWORD_LENGTH) {
+  const bytes = Buffer.byteLength(password, 'utf8');
+  if (bytes > MAX_PASSWORD_LENGTH) {
     throw badRequest('validation_failed', `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
-  if (password.length < minimumLength) {
+  if (bytes < minimumLength) {
     return { message: `Password should be at least ${minimumLength} characters.`, reasons: ['length'] };
   }
   return null;

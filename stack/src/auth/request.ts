@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StackContext } from '../context.ts';
 import { BodyTooLargeError, readBody } from '../http.ts';
-import { AuthError } from './errors.ts';
+import { AuthError, badRequest } from './errors.ts';
 import { authSettings } from './settings.ts';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
@@ -78,7 +78,9 @@ export async function readParams(r: AuthRequest): Promise<Params> {
   if (!text) return {};
   const type = String(r.req.headers['content-type'] ?? '');
   if (type.startsWith('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(text));
+    const form = Object.fromEntries(new URLSearchParams(text));
+    refuseNul(form);
+    return form;
   }
   let parsed: unknown;
   try {
@@ -89,7 +91,25 @@ export async function readParams(r: AuthRequest): Promise<Params> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   }
+  refuseNul(parsed);
   return parsed as Params;
+}
+
+/**
+ * PostgreSQL's text and jsonb cannot hold U+0000, so a value with one would fail deep inside a
+ * query (22021) and answer 500; it is refused up front, as invalid input.
+ */
+function refuseNul(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      throw badRequest('validation_failed', 'The request contains a NUL character (\\u0000), which is not allowed');
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, inner] of Object.entries(value)) {
+      refuseNul(key);
+      refuseNul(inner);
+    }
+  }
 }
 
 export const str = (params: Params, key: string): string => {
