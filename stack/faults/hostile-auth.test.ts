@@ -20,7 +20,10 @@ describe.each(testDatabases)('hostile Auth input on %s', (database) => {
     const password = 'é'.repeat(40);
     const res = await authFetch(stack, '/signup', { body: { email: uniqueEmail('accents'), password } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'validation_failed', message: 'Password cannot be longer than 72 characters' });
+    expect(res.body).toEqual({
+      code: 'validation_failed',
+      message: 'Password cannot be longer than 72 characters',
+    });
     const fits = await authFetch(stack, '/signup', {
       body: { email: uniqueEmail('accents'), password: 'é'.repeat(36) },
     });

@@ -102,7 +102,10 @@ export async function readParams(r: AuthRequest): Promise<Params> {
 function refuseNul(value: unknown): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) {
-      throw badRequest('validation_failed', 'The request contains a NUL character (\\u0000), which is not allowed');
+      throw badRequest(
+        'validation_failed',
+        'The request contains a NUL character (\\u0000), which is not allowed',
+      );
     }
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, inner] of Object.entries(value)) {

@@ -162,7 +162,9 @@ export async function loadSchema(db: Queryable, guardEmbeds = false): Promise<Sc
     roleSettings: [string, string, string][];
   };
   const roleSettings: Record<string, Record<string, string>> = {};
-  for (const [role, name, value] of raw.roleSettings) (roleSettings[role] ??= {})[name] = value;
+  for (const [role, name, value] of raw.roleSettings) {
+    roleSettings[role] = { ...roleSettings[role], [name]: value };
+  }
   const tables = new Map<string, Table>();
   for (const t of raw.tables) {
     tables.set(t.name, {
