@@ -34,11 +34,14 @@ export function readCaller(req: Request): Caller {
 /** A signed-in user: the anon key (or any other role) gets a 401, as CONTRACTS 4 asks. */
 export function requireUser(req: Request): Caller & { sub: string } {
   const caller = readCaller(req);
-  if (caller.role !== 'authenticated' || caller.sub === '') {
+  // auth.uid() casts the subject to uuid: any other subject names no user.
+  if (caller.role !== 'authenticated' || !UUID.test(caller.sub)) {
     throw new HttpError(401, 'You must be signed in.');
   }
   return caller;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function decodePayload(token: string): Record<string, unknown> | null {
   const parts = token.split('.');

@@ -15,6 +15,8 @@ export const messages = {
   empty: 'Please enter a name for the cook.',
   tooLong: `A cook's name can be at most ${MAX_COOK_NAME} characters.`,
   control: "A cook's name cannot contain control characters.",
+  malformed: "A cook's name contains a character that is not valid text.",
+  signedOut: 'You must be signed in.',
 } as const;
 
 const Body = z.object({
@@ -49,6 +51,8 @@ export async function addCook(req: Request): Promise<Response> {
   if (name === '') throw new HttpError(400, messages.empty);
   if ([...name].length > MAX_COOK_NAME) throw new HttpError(400, messages.tooLong);
   if (hasControlCharacter(name)) throw new HttpError(400, messages.control);
+  // A lone surrogate survives JSON.parse but no database text can hold it.
+  if (!name.isWellFormed()) throw new HttpError(400, messages.malformed);
 
   const db = callerClient(caller);
   const existing = await db.from('cooks').select('name').eq('user_id', caller.sub);
@@ -64,6 +68,8 @@ export async function addCook(req: Request): Promise<Response> {
     .single();
   if (inserted.error) {
     if (inserted.error.code === '23505') throw new HttpError(409, messages.duplicate);
+    // The token is still signed but its user has been deleted: they are signed out, not failing.
+    if (inserted.error.code === '23503') throw new HttpError(401, messages.signedOut);
     throw new HttpError(500, messages.insertFailed, { cause: inserted.error });
   }
   return json(201, { cook: inserted.data });

@@ -146,23 +146,32 @@ Deno.test('add-cook needs a signed-in user', async () => {
   assert.equal(expired.status, 401);
 });
 
-Deno.test('add-cook answers the catalogue messages when the look-up or the insert fails', async () => {
-  // A token whose subject is not a uuid makes the look-up itself fail (22P02 in PostgREST).
-  const lookup = await callFunction<ErrorAnswer>('add-cook', {
+Deno.test('add-cook answers tokens that name no user, and names no database can hold, with a 4xx', async () => {
+  // A subject that is not a uuid names no user (PostgREST's auth.uid() would fail with 22P02).
+  const notUuid = await callFunction<ErrorAnswer>('add-cook', {
     token: await signJwt({ role: 'authenticated', sub: 'not-a-uuid', aud: 'authenticated' }),
     json: { name: 'Sam' },
   });
-  assert.equal(lookup.status, 500, lookup.text);
-  assert.deepEqual(lookup.body, { error: 'An error occurred while checking for existing cooks.' });
+  assert.equal(notUuid.status, 401, notUuid.text);
+  assert.deepEqual(notUuid.body, { error: 'You must be signed in.' });
 
-  // A well-formed token for a user that does not exist passes RLS but fails the foreign key.
-  const insert = await callFunction<ErrorAnswer>('add-cook', {
+  // A still-signed token of a deleted user passes RLS but fails the foreign key (23503).
+  const deleted = await callFunction<ErrorAnswer>('add-cook', {
     token: await signJwt({ role: 'authenticated', sub: crypto.randomUUID(), aud: 'authenticated' }),
     json: { name: 'Sam' },
   });
-  assert.equal(insert.status, 500, insert.text);
-  assert.deepEqual(insert.body, { error: 'An error occurred while adding the cook.' });
-  assert.match(insert.headers.get('x-request-id') ?? '', /\S/);
+  assert.equal(deleted.status, 401, deleted.text);
+  assert.deepEqual(deleted.body, { error: 'You must be signed in.' });
+
+  const user = await newUser('surrogate');
+  const lone = await callFunction<ErrorAnswer>('add-cook', {
+    token: user.token,
+    body: '{"name":"Sam \\ud800"}',
+  });
+  assert.equal(lone.status, 400, lone.text);
+  assert.deepEqual(lone.body, { error: "A cook's name contains a character that is not valid text." });
+  const { data } = await user.client.from('cooks').select('id');
+  assert.deepEqual(data, [], 'nothing saved');
 });
 
 Deno.test('add-cook answers CORS preflight and only takes POST', async () => {
