@@ -129,6 +129,22 @@ describe.each(testDatabases)('hostile requests on %s', (database) => {
     expect(rows.json).toEqual([]);
   });
 
+  it('answers what the fuzzer found with what PostgREST answers, not 500', async () => {
+    // An empty array inserts nothing (a stray parameter made it 08P01, answered 503).
+    const none = await rest(stack, '/pantry', {
+      method: 'POST',
+      token: attacker.token,
+      headers: { prefer: 'return=representation' },
+      body: '[]',
+    });
+    expect(none.status).toBe(201);
+    expect(none.json).toEqual([]);
+    // PGlite refused '' for a boolean in JavaScript (500); PostgreSQL says 22P02.
+    const blank = await rest(stack, '/recipes?is_default=eq.', { token: attacker.token });
+    expect(blank.status).toBe(400);
+    expect(blank.json.code).toBe('22P02');
+  });
+
   it("answers a favourite or a meal of another user's private recipe as it answers a missing one", async () => {
     const owner = people[0]!;
     const { data: recipe } = await owner.client

@@ -14,11 +14,19 @@ const parsers = {
 };
 
 /**
+ * node-postgres sends every string parameter as text and lets the server judge it; PGlite's own
+ * serializers refuse some in JavaScript ('' for a boolean threw "Invalid input for boolean
+ * type", answered 500). These pass strings through, so PostgreSQL answers 22P02 as it does there.
+ */
+const asSent = (value: unknown): string => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value));
+const serializers = { [types.BOOL]: asSent, [types.BYTEA]: asSent };
+
+/**
  * PGlite (Postgres compiled to WASM) in this process. One connection: every call is queued on
  * one mutex, and a transaction holds it from BEGIN to COMMIT so nothing else interleaves.
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+  const pg = await PGlite.create(dataDir ? { dataDir, parsers, serializers } : { parsers, serializers });
   const lock = new Mutex();
 
   const run = async <R>(q: Queryable | PGlite, sql: string, params?: unknown[]): Promise<QueryResult<R>> => {

@@ -108,7 +108,7 @@ export async function runInsert(tx: Queryable, req: MutateRequest): Promise<Outc
   const columns = payloadColumns(req.table, req.search, rows);
   const params = new Params();
   const target = qualified(req.table.name);
-  const bodyParam = params.add(Array.isArray(req.body) ? req.raw : `[${req.raw}]`);
+  const bodyParam = () => params.add(Array.isArray(req.body) ? req.raw : `[${req.raw}]`);
   let insert: string;
   if (columns.length === 0) {
     if (rows.length > 1) throw invalidBody('Empty or invalid json');
@@ -116,16 +116,15 @@ export async function runInsert(tx: Queryable, req: MutateRequest): Promise<Outc
       rows.length === 0
         ? `INSERT INTO ${target} SELECT * FROM ${target} WHERE FALSE`
         : `INSERT INTO ${target} DEFAULT VALUES`;
-    if (rows.length > 0) params.values.pop();
   } else if (req.prefs.missing === 'default') {
     // Keys absent from an object take the column default (Prefer: missing=default).
     const exprs = columns.map((c) => {
       const col = req.table.columns.get(c)!;
       return `CASE WHEN _e.j::jsonb ? ${params.add(c)} THEN _p.${ident(c)} ELSE ${col.default ?? 'NULL'} END`;
     });
-    insert = `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${exprs.join(', ')} FROM json_array_elements(${bodyParam}::json) AS _e(j), LATERAL json_populate_record(NULL::${target}, _e.j) AS _p`;
+    insert = `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${exprs.join(', ')} FROM json_array_elements(${bodyParam()}::json) AS _e(j), LATERAL json_populate_record(NULL::${target}, _e.j) AS _p`;
   } else {
-    insert = `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${columns.map((c) => `_p.${ident(c)}`).join(', ')} FROM json_populate_recordset(NULL::${target}, ${bodyParam}::json) AS _p`;
+    insert = `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${columns.map((c) => `_p.${ident(c)}`).join(', ')} FROM json_populate_recordset(NULL::${target}, ${bodyParam()}::json) AS _p`;
   }
   let resolutionApplied = false;
   if (req.prefs.resolution && columns.length > 0) {
