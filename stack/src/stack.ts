@@ -5,7 +5,7 @@ import { type ApiModule, createContext, type StackContext } from './context.ts';
 import { startCron } from './cron/index.ts';
 import { openDb } from './db/index.ts';
 import { createFunctionsApi } from './functions/index.ts';
-import { createGateway, type Mounts } from './gateway.ts';
+import { createGateway, type HttpLimits, type Mounts } from './gateway.ts';
 import { DEFAULT_JWT_SECRET, makeKeys } from './keys.ts';
 import { createLogger } from './log.ts';
 import { createMailApi, createOutbox } from './mail/index.ts';
@@ -26,6 +26,8 @@ export interface StackOptions {
   auth?: Partial<AuthConfig>;
   /** Run the cron schedule (on by default; tests that trigger jobs by hand turn it off). */
   cron?: boolean;
+  /** How long clients may take to send a request (defaults in gateway.ts). */
+  http?: HttpLimits;
 }
 
 export interface RunningStack {
@@ -51,6 +53,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     reset: options.reset,
     root: config.root,
     log: (line) => log.info(`[db] ${line}`),
+    warn: (line) => log.warn(`[db] ${line}`),
   });
   const mail = createOutbox((m) => log.info(`[mail] to ${m.to}: ${m.subject}`));
   const ctx = createContext(db, config, mail, log);
@@ -62,7 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     functions: createFunctionsApi(ctx),
     mail: createMailApi(ctx),
   };
-  const server = createGateway(ctx, mounts);
+  const server = createGateway(ctx, mounts, options.http);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -1,4 +1,5 @@
 import type { ApiModule, StackContext } from '../context.ts';
+import { connectionFault, RETRY_AFTER_SECONDS } from '../db/index.ts';
 import { createCleaner } from './cleanup.ts';
 import { AuthError } from './errors.ts';
 import { admin } from './handlers/admin.ts';
@@ -77,6 +78,14 @@ export function createAuthApi(ctx: StackContext): ApiModule {
           return;
         }
         if (error instanceof AuthError) return sendError(r, error);
+        if (connectionFault(error)) {
+          // The database is unreachable: retrying later works, unlike for a real failure.
+          res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+          return sendError(
+            r,
+            new AuthError(503, 'unexpected_failure', 'Database connection error. Retrying the connection.'),
+          );
+        }
         ctx.log.error(`auth ${method} ${clean} failed`, error);
         sendError(
           r,

@@ -16,6 +16,8 @@ export interface OpenDbOptions {
   /** The repository root holding `supabase/`. */
   root: string;
   log?: (line: string) => void;
+  /** Problems worth seeing even in a quiet stack (the database went away, came back). */
+  warn?: (line: string) => void;
 }
 
 export interface OpenedDb {
@@ -51,7 +53,7 @@ export async function openDb(options: OpenDbOptions): Promise<OpenedDb> {
   // PGlite creates its data directory but not the folders above it (.local/ on a fresh clone).
   if (!options.databaseUrl && options.dataDir) await mkdir(dirname(options.dataDir), { recursive: true });
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, undefined, options.warn)
     : await openPglite(options.dataDir);
   try {
     if (options.reset && options.databaseUrl) await resetPostgres(db);

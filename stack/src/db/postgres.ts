@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { Listener } from './listener.ts';
 import type { Db, Queryable } from './types.ts';
 
 const asText = (value: string): string => value;
@@ -13,15 +14,33 @@ const types = {
     typeParsers.get(oid) ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-/** A real PostgreSQL server: a pool for requests and one dedicated connection for LISTEN. */
-export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types });
-  // An idle client dying (server restart) must not take the stack down.
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
-  // A promise, not the client: REST and Realtime both listen at start, and two callers racing
-  // must share one connection rather than open two.
-  let listener: Promise<pg.Client> | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+/** PostgREST's db-pool-acquisition-timeout: a request waits this long for a connection, no more. */
+const ACQUIRE_TIMEOUT_MS = 10_000;
+
+/**
+ * A real PostgreSQL server: a pool for requests and one dedicated connection for LISTEN. The
+ * server may restart under a running stack: broken connections are dropped and replaced on
+ * demand, requests meanwhile fail with errors `connectionFault` recognises, and the LISTEN
+ * connection comes back by itself (listener.ts).
+ */
+export async function openPostgres(
+  databaseUrl: string,
+  poolSize = 10,
+  warn: (line: string) => void = () => undefined,
+): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    types,
+    keepAlive: true,
+    connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+  });
+  // A connection dying emits 'error' on its client; unheard, that ends the process. The pool
+  // hears idle clients only, so every client gets its own listener, checked out or not. The
+  // request using it sees the failure through its query.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const listener = new Listener({ connectionString: databaseUrl, types }, warn);
 
   const wrap = (client: pg.PoolClient | pg.Pool): Queryable => ({
     query: async <R>(sql: string, params?: unknown[]) => {
@@ -32,58 +51,30 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     exec: async (sql) => void (await client.query(sql)),
   });
 
-  const ensureListener = (): Promise<pg.Client> => {
-    listener ??= (async () => {
-      const client = new pg.Client({ connectionString: databaseUrl, types });
-      await client.connect();
-      client.on('notification', (msg) => {
-        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
-      });
-      client.on('error', (error) => console.error('[db] listener error:', error.message));
-      return client;
-    })();
-    listener.catch(() => {
-      listener = undefined;
-    });
-    return listener;
-  };
-
   return {
     kind: 'postgres',
     ...wrap(pool),
     transaction: async (fn) => {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await fn(wrap(client));
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
         throw error;
       } finally {
-        client.release();
+        // A connection that cannot even roll back is not given to the next request.
+        client.release(broken);
       }
     },
-    listen: async (channel, onPayload) => {
-      const client = await ensureListener();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-        if (set.size === 0 && handlers.get(channel) === set) {
-          handlers.delete(channel);
-          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        }
-      };
-    },
+    listen: (channel, onPayload, events) => listener.listen(channel, onPayload, events),
     close: async () => {
-      await listener?.then((client) => client.end()).catch(() => undefined);
+      await listener.close();
       await pool.end();
     },
   };

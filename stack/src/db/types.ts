@@ -14,6 +14,18 @@ export interface Queryable {
 export type DbKind = 'pglite' | 'postgres';
 
 /**
+ * What a listener hears about its connection besides notifications. Notifications sent between
+ * the two are lost for good, so a listener that keeps state from them must catch up on
+ * onRestored (PGlite runs in this process and never loses them).
+ */
+export interface ListenEvents {
+  /** The listening connection dropped (e.g. PostgreSQL restarted); reconnecting with backoff. */
+  onLost?(error: Error): void;
+  /** Listening again, on every channel, after onLost. */
+  onRestored?(): void;
+}
+
+/**
  * The one database the stack runs on. All of the stack's state lives here, so row-level
  * security, triggers and cron behave as on hosted Supabase.
  *
@@ -26,6 +38,10 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; resolves to the function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { ChangeSink, PgSubscription } from './feed.ts';
+import { checkFilters } from './filter-check.ts';
 import { type Filter, inspectFilters, parseFilters } from './filters.ts';
 import { resolveTables } from './tables.ts';
 
@@ -82,10 +83,10 @@ export async function subscribe(
       };
     }
     for (const table of tables) {
-      const unknown = parsed.filters.find((f) => !table.types.has(f.column));
-      if (unknown) {
+      const invalid = await checkFilters(db, table, parsed.filters);
+      if (invalid) {
         return {
-          error: `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${paramsToLog(parsed)}. Exception: ERROR P0001 (raise_exception) invalid column for filter ${unknown.column}`,
+          error: `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${paramsToLog(parsed)}. Exception: ${invalid}`,
         };
       }
       subs.push({ id: bindingId(params), event: parsed.event, filters: parsed.filters, table, sink });

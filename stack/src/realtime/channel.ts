@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, JwtClaims } from '../db/index.ts';
 import { type BindingParams, bindingId, subscribe } from './bindings.ts';
-import type { ChangeFeed, ChangeSink, PgSubscription } from './feed.ts';
+import { type ChangeFeed, type ChangeSink, type PgSubscription, SUBSCRIBED } from './feed.ts';
+import { payloadTooLarge } from './limits.ts';
 import { RawJson } from './protocol.ts';
 import { checkToken } from './tokens.ts';
-import type { TopicMember, Topics } from './topics.ts';
+import { type TopicMember, type Topics, topicKey } from './topics.ts';
 
 /** What a channel needs from the realtime API and its socket. */
 export interface ChannelDeps {
@@ -21,7 +22,8 @@ export interface ChannelDeps {
 
 export interface Reply {
   status: 'ok' | 'error';
-  response: Record<string, unknown>;
+  /** A map, or the bare reason Realtime's handlers reply with (e.g. `payload_size_exceeded`). */
+  response: Record<string, unknown> | string;
 }
 
 /** Supabase re-checks a channel's token at least this often (and exactly at its expiry). */
@@ -44,6 +46,8 @@ export class Channel implements ChangeSink, TopicMember {
   private presenceEnabled = false;
   private closed = false;
   readonly subTopic: string;
+  /** Public until a join says `private: true`: the two never share broadcast or presence. */
+  topicKey: string;
 
   constructor(
     readonly topic: string,
@@ -51,6 +55,7 @@ export class Channel implements ChangeSink, TopicMember {
     private readonly deps: ChannelDeps,
   ) {
     this.subTopic = topic.slice('realtime:'.length);
+    this.topicKey = topic;
   }
 
   /** Validates the join; on success the channel is live and `after` sends what follows the reply. */
@@ -73,6 +78,7 @@ export class Channel implements ChangeSink, TopicMember {
     this.claimsJson = JSON.stringify(check.claims);
     this.token = token as string;
     this.scheduleConfirm(check.exp);
+    this.topicKey = topicKey(this.topic, config.private === true);
 
     const broadcast = isObject(config.broadcast) ? config.broadcast : {};
     const presence = isObject(config.presence) ? config.presence : {};
@@ -94,10 +100,10 @@ export class Channel implements ChangeSink, TopicMember {
     this.deps.topics.join(this);
 
     const after = () => {
-      if (this.presenceEnabled) this.push('presence_state', this.deps.topics.state(this.topic));
+      if (this.presenceEnabled) this.push('presence_state', this.deps.topics.state(this.topicKey));
       if (list.length === 0) return;
       if ('error' in result) this.system('postgres_changes', 'error', result.error);
-      else this.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+      else this.system('postgres_changes', 'ok', SUBSCRIBED);
     };
     const postgres_changes = list.map((params) => ({ ...params, id: bindingId(params) }));
     return { reply: { status: 'ok', response: { postgres_changes } }, after };
@@ -110,7 +116,11 @@ export class Channel implements ChangeSink, TopicMember {
         await this.refreshToken(payload.access_token);
         return undefined;
       case 'broadcast':
-        this.deps.topics.broadcast(this, this.topic, payload, this.selfBroadcast);
+        // As Realtime: a message over the size limit reaches no one; only an acked send hears why.
+        if (payloadTooLarge(payload)) {
+          return this.ackBroadcast ? { status: 'error', response: 'payload_size_exceeded' } : undefined;
+        }
+        this.deps.topics.broadcast(this, this.topicKey, payload, this.selfBroadcast);
         return this.ackBroadcast ? { status: 'ok', response: {} } : undefined;
       case 'presence':
         return this.presence(payload);
@@ -120,10 +130,14 @@ export class Channel implements ChangeSink, TopicMember {
     }
   }
 
-  private presence(payload: Record<string, unknown>): Reply {
+  private presence(payload: Record<string, unknown>): Reply | undefined {
     if (payload.event === 'track') {
       if (!isObject(payload.payload)) {
         return { status: 'error', response: { reason: 'Presence track payload must be a map' } };
+      }
+      if (payloadTooLarge(payload.payload)) {
+        this.shutdown('Track message size exceeded');
+        return undefined;
       }
       this.presenceEnabled = true;
       this.deps.topics.track(this, this.presenceKey, payload.payload);
@@ -159,7 +173,7 @@ export class Channel implements ChangeSink, TopicMember {
     this.subs = 'subs' in result ? result.subs : [];
     this.deps.feed.add(this.subs);
     if ('error' in result) this.system('postgres_changes', 'error', result.error);
-    else this.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    else this.system('postgres_changes', 'ok', SUBSCRIBED);
   }
 
   private scheduleConfirm(exp: number): void {
@@ -188,6 +202,10 @@ export class Channel implements ChangeSink, TopicMember {
         'postgres_changes',
         new RawJson(`{"ids":${JSON.stringify(ids)},"data":${data}}`),
       );
+  }
+
+  notice(status: 'ok' | 'error', message: string): void {
+    this.system('postgres_changes', status, message);
   }
 
   push(event: string, payload: unknown): void {

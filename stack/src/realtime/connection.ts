@@ -1,6 +1,8 @@
 import type { WebSocket } from 'ws';
+import { connectionFault } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import { Channel, type ChannelDeps, type Reply } from './channel.ts';
+import { DATABASE_UNAVAILABLE } from './feed.ts';
 import {
   decodeFrame,
   encodeBinaryBroadcast,
@@ -131,10 +133,14 @@ export class Connection {
     try {
       result = await channel.join(payload, this.socketToken);
     } catch (error) {
-      this.deps.log.error('[realtime] join', error);
-      result = {
-        reply: { status: 'error', response: { reason: 'UnknownErrorOnChannel: Unknown Error on Channel' } },
-      };
+      // While the database is away, joins with postgres_changes fail as on Supabase; realtime-js
+      // retries them with backoff until they succeed.
+      const unreachable = connectionFault(error) !== undefined;
+      if (!unreachable) this.deps.log.error('[realtime] join', error);
+      const reason = unreachable
+        ? `UnableToConnectToProject: ${DATABASE_UNAVAILABLE}`
+        : 'UnknownErrorOnChannel: Unknown Error on Channel';
+      result = { reply: { status: 'error', response: { reason } } };
     }
     this.reply(frame, result.reply);
     if (result.reply.status === 'ok') result.after?.();

@@ -1,4 +1,4 @@
-import type { Db, JwtClaims } from '../db/index.ts';
+import { connectionFault, type Db, type JwtClaims } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import { type Filter, passesFilters } from './filters.ts';
 import { batchedStatement, type VisibilityCheck } from './policies.ts';
@@ -23,6 +23,8 @@ export interface ChangeSink {
   readonly claimsJson: string;
   /** `data` is the change's JSON text, shared by every subscriber with the same columns. */
   deliver(ids: number[], data: string): void;
+  /** A `system` message about the sink's postgres_changes (the feed stopped or resumed). */
+  notice(status: 'ok' | 'error', message: string): void;
 }
 
 export interface PgSubscription {
@@ -34,6 +36,15 @@ export interface PgSubscription {
 }
 
 export const CHANGES_CHANNEL = 'realtime_changes';
+
+/** Supabase Realtime's words when it cannot reach the project's database, and when it can again. */
+export const DATABASE_UNAVAILABLE = 'Realtime was unable to connect to the project database';
+export const SUBSCRIBED = 'Subscribed to PostgreSQL';
+
+interface Pending {
+  check: VisibilityCheck;
+  claims: string;
+}
 
 const pick = (row: Record<string, unknown> | null, keep: (name: string) => boolean) =>
   row ? Object.fromEntries(Object.entries(row).filter(([k]) => keep(k))) : row;
@@ -57,11 +68,25 @@ export class ChangeFeed {
     await this.db.query('select realtime.sync_capture_triggers()');
     // Big changes queued while no stack was listening have no one to go to.
     await this.db.query('delete from realtime.change_queue');
-    this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => {
-      this.chain = this.chain
-        .then(() => this.handle(payload))
-        .catch((e) => this.log.error('[realtime] change', e));
-    });
+    this.unlisten = await this.db.listen(
+      CHANGES_CHANNEL,
+      (payload) => {
+        this.chain = this.chain
+          .then(() => this.handle(payload))
+          .catch((e) => this.log.error('[realtime] change', e));
+      },
+      // Changes made while the database connection was down were never notified: subscribers
+      // hear of the gap (an error, then Supabase's "Subscribed" again) and can refetch.
+      {
+        onLost: () => this.noticeAll('error', DATABASE_UNAVAILABLE),
+        onRestored: () => this.noticeAll('ok', SUBSCRIBED),
+      },
+    );
+  }
+
+  private noticeAll(status: 'ok' | 'error', message: string): void {
+    const sinks = new Set([...this.byTable.values()].flatMap((subs) => [...subs].map((sub) => sub.sink)));
+    for (const sink of sinks) sink.notice(status, message);
   }
 
   async stop(): Promise<void> {
@@ -123,7 +148,7 @@ export class ChangeFeed {
     const row = change.type === 'DELETE' ? (change.identity_full ? change.old_record : null) : change.record;
     if (!row) return subs;
     const verdicts = new Map<string, boolean>();
-    const pending: { key: string; check: VisibilityCheck; claims: string }[] = [];
+    const pending: (Pending & { key: string })[] = [];
     for (const sub of subs) {
       const claims = sub.sink.claimsJson;
       const key = `${sub.table.key}|${claims}`;
@@ -138,8 +163,34 @@ export class ChangeFeed {
     return subs.filter((sub) => verdicts.get(`${sub.table.key}|${sub.sink.claimsJson}`));
   }
 
-  /** One query for all pending verdicts: batched when every check allows it, else per subscriber. */
-  private async decide(change: Change, pending: { check: VisibilityCheck; claims: string }[], row: string) {
+  /**
+   * One query for all pending verdicts. If it fails, one subscriber's claims may be the cause
+   * (e.g. a `sub` that is not a uuid where a policy casts it): each is then decided alone, so
+   * only that subscriber misses the change, never everyone on the table.
+   */
+  private async decide(change: Change, pending: Pending[], row: string): Promise<boolean[]> {
+    try {
+      return await this.query(change, pending, row);
+    } catch (error) {
+      if (pending.length === 1 || connectionFault(error)) throw error;
+      return Promise.all(
+        pending.map((p) =>
+          this.query(change, [p], row).then(
+            (flags) => flags[0] === true,
+            (e: Error) => {
+              this.log.warn(
+                `[realtime] ${change.schema}.${change.table}: a subscriber's policy check failed: ${e.message}`,
+              );
+              return false;
+            },
+          ),
+        ),
+      );
+    }
+  }
+
+  /** Batched when every check allows it, else per subscriber. */
+  private async query(change: Change, pending: Pending[], row: string): Promise<boolean[]> {
     const batched = pending[0]!.check.batched;
     const { rows } =
       batched && pending.every((p) => p.check.batched === batched)

@@ -2,12 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ApiModule, StackContext } from '../context.ts';
-import { readBody, sendJson } from '../http.ts';
+import { BodyTooLargeError, readBody, sendJson } from '../http.ts';
 import { Connection } from './connection.ts';
 import { ChangeFeed } from './feed.ts';
+import { MAX_BODY_BYTES, MAX_FRAME_BYTES, payloadTooLarge } from './limits.ts';
 import type { Vsn } from './protocol.ts';
 import { checkToken } from './tokens.ts';
-import { Topics } from './topics.ts';
+import { Topics, topicKey } from './topics.ts';
+
+/** Realtime's changeset error for a message over the payload limit. */
+const TOO_LARGE = { payload: ['Payload size exceeds tenant limit'] };
 
 function refuse(socket: Duplex, status: number, reason: string, message: string): void {
   const body = JSON.stringify({ error: message });
@@ -30,7 +34,7 @@ const bearer = (req: IncomingMessage, url: URL): string | undefined => {
  */
 export function createRealtimeApi(ctx: StackContext): ApiModule {
   const secret = new TextEncoder().encode(ctx.config.jwtSecret);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const feed = new ChangeFeed(ctx.db, ctx.log);
   const topics = new Topics();
   const connections = new Set<Connection>();
@@ -49,18 +53,43 @@ export function createRealtimeApi(ctx: StackContext): ApiModule {
         if (!check.ok) return sendJson(res, 401, { message: check.message });
         let body: unknown;
         try {
-          body = JSON.parse((await readBody(req)).toString('utf8') || '{}');
-        } catch {
+          body = JSON.parse((await readBody(req, MAX_BODY_BYTES)).toString('utf8') || '{}');
+        } catch (error) {
+          // Plug.Parsers' answer to a body over its limit, before Realtime sees the messages.
+          if (error instanceof BodyTooLargeError) return sendJson(res, 413, 'Request Entity Too Large');
           return sendJson(res, 400, { message: 'The request body is not valid JSON' });
         }
         const messages = single
-          ? [{ topic: decodeURIComponent(single[1]!), event: decodeURIComponent(single[2]!), payload: body }]
+          ? [
+              {
+                topic: decodeURIComponent(single[1]!),
+                event: decodeURIComponent(single[2]!),
+                payload: body,
+                private: url.searchParams.get('private') === 'true',
+              },
+            ]
           : (body as { messages?: unknown }).messages;
         if (!Array.isArray(messages)) return sendJson(res, 400, { message: '`messages` must be a list' });
-        for (const m of messages as Record<string, unknown>[]) {
-          if (typeof m?.topic !== 'string' || typeof m.event !== 'string') continue;
+        const valid = (messages as Record<string, unknown>[]).filter(
+          (m) => typeof m?.topic === 'string' && typeof m.event === 'string',
+        );
+        // Realtime validates every message before sending any: one too big refuses the request
+        // (422 with its changeset errors), and the others are not sent either.
+        const sizes = valid.map((m) => (payloadTooLarge(m.payload ?? {}) ? TOO_LARGE : {}));
+        if (sizes.some((e) => e === TOO_LARGE)) {
+          return sendJson(res, 422, { errors: single ? TOO_LARGE : { messages: sizes } });
+        }
+        // Without realtime.messages policies only the service role may write to private topics:
+        // the batch endpoint skips the others, the single one refuses them (as Realtime).
+        const mayWritePrivate = check.claims.role === 'service_role';
+        if (single && valid[0]?.private === true && !mayWritePrivate) {
+          return sendJson(res, 403, { message: 'Unauthorized' });
+        }
+        for (const m of valid) {
+          const isPrivate = m.private === true;
+          if (isPrivate && !mayWritePrivate) continue;
           const message = { type: 'broadcast', event: m.event, payload: m.payload ?? {} };
-          topics.broadcast(undefined, `realtime:${m.topic}`, message, true);
+          topics.broadcast(undefined, topicKey(`realtime:${m.topic}`, isPrivate), message, true);
         }
         res.writeHead(202).end();
         return;

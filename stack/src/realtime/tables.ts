@@ -5,6 +5,8 @@ export interface ColumnInfo {
   name: string;
   /** pg_type.typname, as Supabase's `columns` lists it (realtime-js converts values by it). */
   type: string;
+  /** The type as SQL names it (`atttypid::regtype`), to cast filter values to. */
+  sqlType: string;
   /** Whether the subscriber's role may select the column. */
   selectable: boolean;
 }
@@ -49,7 +51,7 @@ export async function resolveTables(
   const { rows } = await db.query<Row>(
     `select p.schemaname, p.tablename, c.relrowsecurity as rls,
        (select coalesce(json_agg(json_build_object(
-           'name', a.attname, 'type', t.typname,
+           'name', a.attname, 'type', t.typname, 'sqlType', a.atttypid::regtype::text,
            'selectable', has_column_privilege($3, c.oid, a.attnum, 'SELECT')) order by a.attnum), '[]')
           from pg_attribute a join pg_type t on t.oid = a.atttypid
          where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped)::text as columns,

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
+/**
+ * Where a channel's broadcast and presence meet: its topic, in the public or the private
+ * namespace. As on Supabase, a private `room` and a public `room` never hear each other, so a
+ * public join can never read or write what a private channel's authorisation guards.
+ */
+export const topicKey = (topic: string, isPrivate: boolean): string =>
+  isPrivate ? `private:${topic}` : topic;
+
 /** What the topic registry needs from a joined channel to fan out broadcast and presence. */
 export interface TopicMember {
-  readonly topic: string;
+  /** topicKey() of the channel's topic. */
+  readonly topicKey: string;
   /** Sends a server-initiated message (no ref) on the member's topic. */
   push(event: string, payload: unknown): void;
   pushBinaryBroadcast(event: string, payload: Buffer): void;
@@ -20,7 +29,7 @@ interface Presence {
 const refFor = () => randomUUID().replaceAll('-', '').slice(0, 20);
 
 /**
- * Channels by topic, across sockets: broadcast goes to every member, presence is a map of
+ * Channels by topic key, across sockets: broadcast goes to every member, presence is a map of
  * key → metas kept per member, diffs pushed as Phoenix.Presence does (`presence_state` after a
  * join, `presence_diff` {joins, leaves} on track, untrack and leave).
  */
@@ -29,25 +38,25 @@ export class Topics {
   private readonly presences = new Map<TopicMember, Presence>();
 
   join(member: TopicMember): void {
-    const set = this.members.get(member.topic) ?? new Set();
-    this.members.set(member.topic, set);
+    const set = this.members.get(member.topicKey) ?? new Set();
+    this.members.set(member.topicKey, set);
     set.add(member);
   }
 
   leave(member: TopicMember): void {
     this.untrack(member);
-    const set = this.members.get(member.topic);
+    const set = this.members.get(member.topicKey);
     set?.delete(member);
-    if (set?.size === 0) this.members.delete(member.topic);
+    if (set?.size === 0) this.members.delete(member.topicKey);
   }
 
   broadcast(
     from: TopicMember | undefined,
-    topic: string,
+    key: string,
     message: Record<string, unknown>,
     includeSelf: boolean,
   ): void {
-    for (const member of this.members.get(topic) ?? []) {
+    for (const member of this.members.get(key) ?? []) {
       if (member === from && !includeSelf) continue;
       if (Buffer.isBuffer(message.payload)) {
         member.pushBinaryBroadcast(String(message.event), message.payload);
@@ -55,9 +64,9 @@ export class Topics {
     }
   }
 
-  state(topic: string): Record<string, { metas: Meta[] }> {
+  state(key: string): Record<string, { metas: Meta[] }> {
     const state: Record<string, { metas: Meta[] }> = {};
-    for (const member of this.members.get(topic) ?? []) {
+    for (const member of this.members.get(key) ?? []) {
       const p = this.presences.get(member);
       if (!p) continue;
       state[p.key] = { metas: [...(state[p.key]?.metas ?? []), p.meta] };
@@ -71,17 +80,17 @@ export class Topics {
     if (previous) meta.phx_ref_prev = previous.meta.phx_ref;
     this.presences.set(member, { key, meta });
     const leaves = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
-    this.diff(member.topic, { joins: { [key]: { metas: [meta] } }, leaves });
+    this.diff(member.topicKey, { joins: { [key]: { metas: [meta] } }, leaves });
   }
 
   untrack(member: TopicMember): void {
     const previous = this.presences.get(member);
     if (!previous) return;
     this.presences.delete(member);
-    this.diff(member.topic, { joins: {}, leaves: { [previous.key]: { metas: [previous.meta] } } });
+    this.diff(member.topicKey, { joins: {}, leaves: { [previous.key]: { metas: [previous.meta] } } });
   }
 
-  private diff(topic: string, diff: unknown): void {
-    for (const member of this.members.get(topic) ?? []) member.push('presence_diff', diff);
+  private diff(key: string, diff: unknown): void {
+    for (const member of this.members.get(key) ?? []) member.push('presence_diff', diff);
   }
 }

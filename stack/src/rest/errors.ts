@@ -1,3 +1,5 @@
+import { connectionFault, RETRY_AFTER_SECONDS } from '../db/index.ts';
+
 /**
  * PostgREST's error responses: `{code, details, hint, message}` and the HTTP status PostgREST
  * maps each code to (PostgREST src/library/PostgREST/Error.hs, docs/references/errors.rst).
@@ -105,9 +107,32 @@ export function statusForSqlState(code: string, message: string, authenticated: 
   return table[prefix] ?? 400;
 }
 
+/** PostgREST's messages when the database cannot be reached (ConnectionUsageError, ClientError). */
+const UNREACHABLE = {
+  connect: [503, 'PGRST000', 'Database connection error. Retrying the connection.'],
+  lost: [503, 'PGRST001', 'Database client error. Retrying the connection.'],
+  timeout: [504, 'PGRST003', 'Timed out acquiring connection from connection pool.'],
+} as const;
+
+/** PostgREST sends Retry-After with every 503: when its connection worker tries again. */
+function withRetryAfter(error: RestError): RestError {
+  if (error.status !== 503 || error.headers['Retry-After']) return error;
+  const headers = { ...error.headers, 'Retry-After': String(RETRY_AFTER_SECONDS) };
+  return new RestError(503, error.code, error.message, error.details, error.hint, headers);
+}
+
 /** Turns whatever a request threw into PostgREST's error response. */
 export function toRestError(error: unknown, authenticated: boolean): RestError {
+  return withRetryAfter(mapError(error, authenticated));
+}
+
+function mapError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
+  const fault = connectionFault(error);
+  if (fault) {
+    const [status, code, message] = UNREACHABLE[fault];
+    return new RestError(status, code, message, fault === 'timeout' ? null : (error as Error).message);
+  }
   const pg = error as PgErrorLike;
   if (error && typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
     const message = String(pg.message ?? '');

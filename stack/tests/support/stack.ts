@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AuthConfig } from '../../src/config.ts';
 import type { StackContext } from '../../src/context.ts';
-import { type RunningStack, startStack } from '../../src/stack.ts';
+import { type RunningStack, type StackOptions, startStack } from '../../src/stack.ts';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -25,6 +25,10 @@ export interface TestStackOptions {
   cron?: boolean;
   /** Log requests (off by default to keep test output readable). */
   verbose?: boolean;
+  /** A PostgreSQL of the test's own (database: 'postgres'), used as it is instead of a scratch one. */
+  databaseUrl?: string;
+  /** Further stack options (HTTP limits, REST and auth settings) for tests of those settings. */
+  stack?: Partial<StackOptions>;
 }
 
 /** A database of its own on the DATABASE_URL server, so test files never see each other's rows. */
@@ -53,14 +57,16 @@ async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<v
  * or a new database on the PostgreSQL server of DATABASE_URL (dropped on stop).
  */
 export async function startTestStack(options: TestStackOptions): Promise<TestStack> {
-  const scratch = options.database === 'postgres' ? await createScratchDatabase() : undefined;
+  const scratch =
+    options.database === 'postgres' && !options.databaseUrl ? await createScratchDatabase() : undefined;
   let stack: RunningStack;
   const start = () =>
     startStack({
       port: 0,
-      databaseUrl: scratch?.url,
+      databaseUrl: options.databaseUrl ?? scratch?.url,
       quiet: !options.verbose,
       cron: options.cron ?? false,
+      ...options.stack,
       ...(options.auth ? { auth: options.auth } : {}),
     });
   try {
