@@ -6,6 +6,7 @@
  */
 export * from './dates/index.ts';
 export * from './display/index.ts';
+export * from './limits/index.ts';
 export * from './nutrition/index.ts';
 export * from './pricing/index.ts';
 export * from './profile/index.ts';

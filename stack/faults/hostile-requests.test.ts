@@ -93,15 +93,17 @@ describe.each(testDatabases)('hostile requests on %s', (database) => {
   });
 
   it('passes values to PostgreSQL as text: exact numerics, and the column type refuses the rest', async () => {
+    // Nutrition figures (the service role's) have no upper limit: a 30-digit number stays exact.
     const big = '12345678901234567890.123456789';
-    const made = await rest(stack, '/pantry?select=quantity', {
+    const made = await rest(stack, '/ingredients?select=protein', {
       method: 'POST',
-      token: attacker.token,
+      token: stack.serviceRoleKey,
+      apikey: stack.serviceRoleKey,
       headers: { prefer: 'return=representation', 'content-type': 'application/json' },
-      body: `{"name":"rice","quantity":${big}}`,
+      body: `{"name":"T: exact","protein":${big},"carbs":0,"fats":0,"calories":0,"source":"AFCD","source_id":"x"}`,
     });
     expect(made.status).toBe(201);
-    expect(made.text).toBe(`[{"quantity":${big}}]`);
+    expect(made.text).toBe(`[{"protein":${big}}]`);
 
     const overflow = await rest(stack, '/meal_planner', {
       method: 'POST',

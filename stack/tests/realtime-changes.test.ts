@@ -354,13 +354,14 @@ describe.each(testDatabases)('realtime postgres_changes on %s', (database) => {
 
   it('delivers changes bigger than a NOTIFY payload (8000 bytes) whole', async () => {
     const { changes } = await listen(await as(alice), 'recipes');
-    const description = 'Stir slowly. '.repeat(2000);
-    await stack.ctx.db.query(
-      `insert into public.recipes (name, user_id, description) values ('Long', $1, $2)`,
-      [alice.id, description],
-    );
+    // 30 steps of 900 characters: well within a method's limits, far beyond a notification.
+    const steps = Array.from({ length: 30 }, (_, i) => `${i + 1}. ${'Stir slowly. '.repeat(69)}`);
+    await stack.ctx.db.query(`insert into public.recipes (name, user_id, steps) values ('Long', $1, $2)`, [
+      alice.id,
+      steps,
+    ]);
     const inserted = await waitFor(() => changes.find((c) => c.eventType === 'INSERT'), 10_000, 'INSERT');
-    expect((inserted.new as Row).description).toBe(description);
+    expect((inserted.new as Row).steps).toEqual(steps);
     const { rows } = await stack.ctx.db.query<{ n: number }>(
       'select count(*)::int as n from realtime.change_queue',
     );

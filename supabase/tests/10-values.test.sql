@@ -16,8 +16,8 @@ select throws_ok($$ insert into public.shopping (name, quantity) values ('milk',
   '23514', null, 'a shopping quantity cannot be NaN');
 select throws_ok($$ insert into public.shopping (name, quantity) values ('milk', 'Infinity') $$,
   '23514', null, 'a shopping quantity cannot be infinite');
-select lives_ok($$ insert into public.pantry (name, quantity) values ('rice', 12345678901234567890.5) $$,
-  'a big but finite quantity is a number like any other');
+select lives_ok($$ insert into public.pantry (name, quantity) values ('rice', 99999.125) $$,
+  'a quantity within the limits is kept as typed');
 select throws_ok($$ insert into public.meal_planner (date) values ('infinity') $$,
   '23514', null, 'a meal cannot be planned for infinity');
 select throws_ok($$ insert into public.meal_planner (date) values ('5874897-01-01') $$,

@@ -1,0 +1,201 @@
+import * as z from 'zod/mini';
+import { parseQuantity } from '../quantity/parse.ts';
+import { charLength, LIMITS } from './limits.ts';
+import { normalizeName } from './names.ts';
+import { isQuantityText } from './quantity-text.ts';
+
+/**
+ * What a person is told when a field is refused: the field and the fix, in the app's words. The
+ * forms show these as the person types, and the Edge Functions answer them in 400s.
+ */
+export const FIELD_MESSAGES = {
+  recipeNameEmpty: 'Give the recipe a name.',
+  recipeNameLong: `A recipe name can be at most ${LIMITS.recipeName.max} characters.`,
+  description: `A description can be at most ${LIMITS.recipeDescription.max} characters.`,
+  steps: `A method can have at most ${LIMITS.recipeSteps.max} steps of up to ${LIMITS.recipeStep.max} characters each.`,
+  portions: `Portions must be a whole number from ${LIMITS.portions.min} to ${LIMITS.portions.max}.`,
+  duration: `Time must be a whole number of minutes from ${LIMITS.duration.min} to ${LIMITS.duration.max} (48 hours).`,
+  lineQuantity: `Enter a quantity such as 2, 1.5, 1 1/2 or ½ (below ${LIMITS.lineQuantity.max + 1}), 'to taste', or leave it empty.`,
+  lineNote: `A note can be at most ${LIMITS.lineNote.max} characters.`,
+  itemNameEmpty: 'Enter an item name.',
+  itemNameLong: `An item name can be at most ${LIMITS.itemName.max} characters.`,
+  itemQuantity: 'Enter a quantity such as 2, 1.5, 1 1/2 or ½ (or leave it empty).',
+  itemQuantityRange: `A quantity must be more than 0 and at most ${LIMITS.itemQuantity.max.toLocaleString('en-AU')}.`,
+  itemUnit: `A unit can be at most ${LIMITS.itemUnit.max} characters.`,
+  cookNameEmpty: 'Please enter a name for the cook.',
+  cookNameLong: `A cook's name can be at most ${LIMITS.cookName.max} characters.`,
+  userName: `A name can be at most ${LIMITS.userName.max} characters.`,
+  email: 'Enter an email address such as name@example.com.',
+  passwordShort: `Use at least ${LIMITS.password.min} characters.`,
+  passwordLong: `A password can be at most ${LIMITS.password.maxBytes} bytes: fewer characters if it has accents or emoji.`,
+} as const;
+
+const GENERIC = 'Check this field.';
+const within = (max: number) => (s: string) => charLength(s) <= max;
+const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length;
+
+/** A name as stored (normalised), between `min` and `max` characters. */
+function nameField(limit: { min: number; max: number }, empty: string, long: string) {
+  return z.pipe(
+    z.string(),
+    z
+      .transform((s: string) => normalizeName(s))
+      .check(
+        z.refine((s) => charLength(s) >= limit.min, empty),
+        z.refine(within(limit.max), long),
+      ),
+  );
+}
+
+/** Text as typed for a whole number between `min` and `max`; empty is `null` (not given). */
+function wholeNumberText(limit: { min: number; max: number }, message: string) {
+  return z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      const t = text.trim();
+      if (t === '') return null;
+      const n = /^[0-9]+$/.test(t) ? Number(t) : Number.NaN;
+      if (!(n >= limit.min && n <= limit.max)) {
+        ctx.issues.push({ code: 'custom', message, input: text });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );
+}
+
+export const recipeNameField = nameField(
+  LIMITS.recipeName,
+  FIELD_MESSAGES.recipeNameEmpty,
+  FIELD_MESSAGES.recipeNameLong,
+);
+export const itemNameField = nameField(
+  LIMITS.itemName,
+  FIELD_MESSAGES.itemNameEmpty,
+  FIELD_MESSAGES.itemNameLong,
+);
+export const cookNameField = nameField(
+  LIMITS.cookName,
+  FIELD_MESSAGES.cookNameEmpty,
+  FIELD_MESSAGES.cookNameLong,
+);
+export const userNameField = nameField({ min: 0, max: LIMITS.userName.max }, '', FIELD_MESSAGES.userName);
+
+/** Portions as typed: a whole number from 1 to 100, or empty (treated as 1, spec 3). */
+export const portionsText = wholeNumberText(LIMITS.portions, FIELD_MESSAGES.portions);
+/** Minutes as typed: a whole number from 0 to 2880, or empty (no time given). */
+export const durationText = wholeNumberText(LIMITS.duration, FIELD_MESSAGES.duration);
+
+export const descriptionField = z.pipe(
+  z.string(),
+  z
+    .transform((s: string) => s.trim() || null)
+    .check(
+      z.refine((s) => s === null || within(LIMITS.recipeDescription.max)(s), FIELD_MESSAGES.description),
+    ),
+);
+
+/** The method as typed, one step a line; blank lines dropped. */
+export const stepsText = z.pipe(
+  z.string(),
+  z
+    .transform((text: string) =>
+      text
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .check(
+      z.refine(
+        (steps) => steps.length <= LIMITS.recipeSteps.max && steps.every(within(LIMITS.recipeStep.max)),
+        FIELD_MESSAGES.steps,
+      ),
+    ),
+);
+
+/** An ingredient line's quantity as typed; stored normalised, or `null` when empty. */
+export const lineQuantityText = z.pipe(
+  z.string(),
+  z
+    .transform((text: string) => normalizeName(text) || null)
+    .check(
+      z.refine(
+        (q) => q === null || (isQuantityText(q) && charLength(q) <= LIMITS.lineQuantityText.max),
+        FIELD_MESSAGES.lineQuantity,
+      ),
+    ),
+);
+
+export const lineNoteField = z.pipe(
+  z.string(),
+  z
+    .transform((s: string) => normalizeName(s) || null)
+    .check(z.refine((s) => s === null || within(LIMITS.lineNote.max)(s), FIELD_MESSAGES.lineNote)),
+);
+
+/**
+ * A pantry or shopping quantity as typed, read as recipe quantities are ('1 1/2', '½', '2.5'):
+ * `null` when empty, else a number above 0 and at most 100,000, rounded to three decimals.
+ */
+export const itemQuantityText = z.pipe(
+  z.string(),
+  z.transform((text: string, ctx) => {
+    const t = text.trim();
+    if (t === '') return null;
+    const n = parseQuantity(t);
+    if (!(n > 0)) {
+      ctx.issues.push({ code: 'custom', message: FIELD_MESSAGES.itemQuantity, input: text });
+      return z.NEVER;
+    }
+    const rounded = Math.round(n * 10 ** LIMITS.itemQuantity.decimals) / 10 ** LIMITS.itemQuantity.decimals;
+    if (!(rounded > 0 && rounded <= LIMITS.itemQuantity.max)) {
+      ctx.issues.push({ code: 'custom', message: FIELD_MESSAGES.itemQuantityRange, input: text });
+      return z.NEVER;
+    }
+    return rounded;
+  }),
+);
+
+export const itemUnitField = z.pipe(
+  z.string(),
+  z
+    .transform((s: string) => normalizeName(s) || null)
+    .check(z.refine((s) => s === null || within(LIMITS.itemUnit.max)(s), FIELD_MESSAGES.itemUnit)),
+);
+
+/** An address with one @, something before it and a dotted domain after; GoTrue checks the rest. */
+export const emailField = z.pipe(
+  z.string(),
+  z
+    .transform((s: string) => s.trim())
+    .check(
+      z.refine(
+        (s) => charLength(s) <= LIMITS.email.max && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(s),
+        FIELD_MESSAGES.email,
+      ),
+    ),
+);
+
+/** A new password: at least 6 characters and at most 72 bytes, as GoTrue counts them. */
+export const newPasswordField = z.string().check(
+  z.refine((s) => utf8Bytes(s) >= LIMITS.password.min, FIELD_MESSAGES.passwordShort),
+  z.refine((s) => utf8Bytes(s) <= LIMITS.password.maxBytes, FIELD_MESSAGES.passwordLong),
+);
+
+/**
+ * Reads one field as typed: its stored value, or the message that says what to fix. Forms call
+ * it as the person types and again on submit.
+ */
+export function readField<T extends z.ZodMiniType>(
+  field: T,
+  typed: unknown,
+): { ok: true; value: z.output<T> } | { ok: false; message: string } {
+  let result: ReturnType<typeof z.safeParse<T>>;
+  try {
+    result = z.safeParse(field, typed);
+  } catch {
+    return { ok: false, message: GENERIC };
+  }
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, message: result.error.issues[0]?.message ?? GENERIC };
+}

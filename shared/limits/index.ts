@@ -1,0 +1,4 @@
+export * from './fields.ts';
+export { charLength, LIMITS } from './limits.ts';
+export { normalizeName } from './names.ts';
+export { isQuantityText, QUANTITY_TEXT_PATTERN, ZERO_QUANTITY_PATTERN } from './quantity-text.ts';

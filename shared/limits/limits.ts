@@ -1,0 +1,49 @@
+/**
+ * The limits of every field a person fills in (issue 15): one table, read by the forms (which
+ * say them before saving), the Edge Functions (which refuse requests beyond them) and checked
+ * against the database's constraints (`supabase/migrations/*_field_limits.sql`) by
+ * `stack/tests/field-limits.test.ts`, so the three cannot drift apart.
+ *
+ * Lengths are in characters (Unicode code points, as PostgreSQL's `char_length` counts them) of
+ * the normalised text (see {@link normalizeName}); amounts are plain numbers.
+ */
+export const LIMITS = {
+  /** A recipe's name: long enough for "Slow-cooked lamb shoulder with…", short enough for a card. */
+  recipeName: { min: 1, max: 120 },
+  recipeDescription: { max: 2000 },
+  /** One step of the method, and how many steps. */
+  recipeStep: { max: 1000 },
+  recipeSteps: { max: 60 },
+  /** Portions a recipe makes: a whole number; a catering tray is at most 100. */
+  portions: { min: 1, max: 100 },
+  /** Total time in whole minutes: up to 48 hours (overnight rises and brines). */
+  duration: { min: 0, max: 2880 },
+  /** An ingredient line's quantity as typed ('1 1/2', '½', 'to taste'). */
+  lineQuantityText: { max: 16 },
+  /** The amount it stands for: more than 0 and below 10,000 of its unit. */
+  lineQuantity: { max: 9999 },
+  lineNote: { max: 200 },
+  /** A pantry or shopping item's name. */
+  itemName: { min: 1, max: 80 },
+  /** A pantry or shopping quantity: more than 0, at most 100,000, three decimals kept. */
+  itemQuantity: { max: 100_000, decimals: 3 },
+  itemUnit: { max: 20 },
+  /** decisions.md: a cook's name is 1–60 characters after trimming. */
+  cookName: { min: 1, max: 60 },
+  /** A person's name on their profile. */
+  userName: { max: 80 },
+  /** RFC 5321's longest address. */
+  email: { max: 254 },
+  /** supabase/config.toml minimum_password_length; bcrypt reads 72 bytes (UTF-8), GoTrue refuses more. */
+  password: { min: 6, maxBytes: 72 },
+  /** A planned meal's date: this century (anything else is a typing or clock mistake). */
+  mealDate: { min: '2000-01-01', max: '2099-12-31' },
+} as const;
+
+/** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units (0 for a non-string). */
+export function charLength(text: string): number {
+  if (typeof text !== 'string') return 0;
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
