@@ -1,5 +1,5 @@
 export { type PackMeasure, parsePackMeasure, readPackMeasure } from './pack-measure.ts';
-export { changePercent, priceRecipe } from './price-recipe.ts';
+export { changePercent, portionsCost, priceRecipe } from './price-recipe.ts';
 export {
   CHAINS,
   type ChainKey,

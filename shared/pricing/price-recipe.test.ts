@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pricedLine, priceRecord } from '../testing/lines.ts';
-import { changePercent, priceRecipe } from './price-recipe.ts';
+import { changePercent, portionsCost, priceRecipe } from './price-recipe.ts';
 import { CHAINS } from './types.ts';
 
 /** Flour: Coles $4 per 1 kg (was $3.20), Woolworths $2.50 per 500 g, Aldi $1.79 per 1kg. */
@@ -221,5 +222,43 @@ describe('priceRecipe output', () => {
     const result = priceRecipe([pricedLine('to taste', null, 'salt', salt)]);
     expect(result.lines[0]?.prices.coles).toEqual({ price: 0 });
     expect(result.chains.coles.available).toBe(true);
+  });
+});
+
+describe('portionsCost: one rounding rule for every per-portion figure (issue 15 defect 2)', () => {
+  it('gives the per-portion price for one portion, whatever the lines’ cents', () => {
+    // Three lines whose prices end in half cents: summed unrounded they are $16.59, rounded
+    // one by one they would be $16.58, so "per portion" and "for 1 portion" once differed.
+    const price = priceRecipe(
+      [1, 2, 3].map((id) =>
+        pricedLine(
+          '1',
+          'kg',
+          `thing ${id}`,
+          priceRecord({ coles_measure: '1kg', coles_unit_price_current: 5.525 + id / 1000 }),
+          id,
+        ),
+      ),
+      { portions: 3 },
+    );
+    const coles = price.chains.coles;
+    expect(portionsCost(coles.total, 3, 1)).toBe(coles.per_portion);
+    expect(portionsCost(coles.total, 3, 3)).toBe(coles.total);
+  });
+  it('matches per_portion for any total and portions (fast-check)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        fc.integer({ min: 1, max: 100 }),
+        (total, portions) => {
+          const once = portionsCost(total, portions, 1);
+          return (
+            Number.isFinite(once) &&
+            once >= 0 &&
+            portionsCost(total, portions, portions) === portionsCost(total, 1, 1)
+          );
+        },
+      ),
+    );
   });
 });

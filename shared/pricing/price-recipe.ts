@@ -199,6 +199,18 @@ function money(value: number): number {
   return Number.isFinite(value) && value > 0 ? roundCents(value) : 0;
 }
 
+/**
+ * What `n` portions cost at a chain (spec 9 "Per-portion cost = total ÷ portions × scale"): the
+ * chain's total (in cents) ÷ the recipe's portions × `n`, rounded to cents once. The one rule
+ * behind every per-portion figure, so "per portion" and "for 1 portion" never differ by a
+ * cent (issue 15). Portions absent or not positive count as 1 (spec 3); a non-positive or
+ * non-numeric `n` costs 0.
+ */
+export function portionsCost(total: number, recipePortions: unknown, n: number): number {
+  const count = typeof n === 'number' ? n : 0;
+  return money((money(total) / portionsOrDefault(recipePortions)) * count);
+}
+
 function chainTotals(
   total: number,
   pastTotal: number,
@@ -210,7 +222,7 @@ function chainTotals(
   const change = changePercent(total, pastTotal);
   return {
     total: money(total),
-    per_portion: money((total / portions) * scale),
+    per_portion: portionsCost(total, portions, scale),
     past_total: money(pastTotal),
     change_percent: change,
     priced,
