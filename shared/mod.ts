@@ -12,4 +12,5 @@ export * from './pricing/index.ts';
 export * from './profile/index.ts';
 export * from './quantity/index.ts';
 export * from './recipes/index.ts';
+export * from './shelf-prices/index.ts';
 export * from './units/index.ts';
