@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiModule, StackContext } from './context.ts';
 import { sendJson } from './http.ts';
@@ -15,6 +21,22 @@ function applyCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
 }
+
+/**
+ * How long a client may take to send its request, so a slow or stalled client (one that sends
+ * a request line and never finishes its headers) cannot hold a connection: Node answers 408
+ * and closes it, as a reverse proxy in front of hosted Supabase would. Once a request has
+ * arrived, its response may take as long as it needs (a long function call, a slow query).
+ */
+export interface HttpLimits {
+  /** Until the request's headers are complete (Node's server.headersTimeout). */
+  headersTimeoutMs?: number;
+  /** Until the whole request, body included, has arrived (Node's server.requestTimeout). */
+  requestTimeoutMs?: number;
+}
+
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 export interface Mounts {
   rest: ApiModule;
@@ -46,8 +68,16 @@ function route(pathname: string): { api: keyof Mounts; rest: string } | undefine
  * by prefix. Edge Functions answer their own CORS preflight (as on hosted Supabase), so the
  * gateway passes OPTIONS through to them.
  */
-export function createGateway(ctx: StackContext, mounts: Mounts): Server {
-  const server = createServer(async (req, res) => {
+export function createGateway(ctx: StackContext, mounts: Mounts, limits: HttpLimits = {}): Server {
+  const headersTimeout = limits.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(limits.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, headersTimeout);
+  const options: ServerOptions = {
+    headersTimeout,
+    requestTimeout,
+    // Node looks for expired requests this often (30 s by default, far longer than the timeouts).
+    connectionsCheckingInterval: Math.min(1000, Math.ceil(headersTimeout / 2)),
+  };
+  const server = createServer(options, async (req, res) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', ctx.config.url);
     const target = route(url.pathname);
