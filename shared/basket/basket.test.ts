@@ -1,0 +1,239 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { RecipeLine } from '../nutrition/types.ts';
+import type { IngredientPriceRecord } from '../pricing/types.ts';
+import { priceRecord } from '../testing/lines.ts';
+import { packsFor, priceBasket } from './basket.ts';
+import { type NeedLine, type PlannedMeal, shoppingNeeds } from './needs.ts';
+
+const line = (id: number, name: string, quantity: string, unit: string | null): RecipeLine => ({
+  quantity,
+  measurements: unit === null ? null : { name: unit },
+  ingredients: { id, name, protein: 0, carbs: 0, fats: 0, calories: 0 },
+});
+const meal = (label: string, lines: RecipeLine[], portions?: number, recipePortions = 4): PlannedMeal => ({
+  label,
+  portions: portions ?? null,
+  recipe: { portions: recipePortions, recipe_ingredients: lines },
+});
+
+describe('shoppingNeeds: the plan becomes the lines to buy', () => {
+  const mince = (g: string) => line(1, 'lean beef mince', g, 'g');
+  it('sums an ingredient across meals in its base unit and says which meals it is for', () => {
+    const needs = shoppingNeeds(
+      [
+        meal('Mon dinner', [mince('500'), line(2, 'egg', '2', 'piece')]),
+        meal('Wed lunch', [mince('250'), line(2, 'egg', '100', 'g'), line(3, 'full-cream milk', '1', 'cup')]),
+      ],
+      [],
+    );
+    expect(needs.map((n) => [n.name, n.base, n.need, n.meals])).toEqual([
+      ['egg', 'each', 4, ['Mon dinner', 'Wed lunch']],
+      ['full-cream milk', 'mL', 250, ['Wed lunch']],
+      ['lean beef mince', 'g', 750, ['Mon dinner', 'Wed lunch']],
+    ]);
+  });
+  it('scales a meal cooked for other portions than the recipe makes', () => {
+    const [need] = shoppingNeeds([meal('Fri dinner', [mince('400')], 2, 4)], []);
+    expect(need!.need).toBe(200);
+  });
+  it('subtracts the pantry, never below zero: "need 600 g, have 200 g, buy 400 g"', () => {
+    const pantry = [
+      { name: 'Lean beef mince', ingredient_id: 1, quantity: 200, unit: 'g' },
+      { name: 'eggs', ingredient_id: null, quantity: 12, unit: null },
+    ];
+    const needs = shoppingNeeds([meal('Mon', [mince('600'), line(2, 'egg', '2', 'piece')])], pantry);
+    expect(needs.find((n) => n.key === 'i:1')).toMatchObject({ need: 600, have: 200, buy: 400 });
+    // 'eggs' is free text of another name than the ingredient's: not the same item.
+    expect(needs.find((n) => n.key === 'i:2')).toMatchObject({ need: 2, have: 0, buy: 2 });
+    const plenty = shoppingNeeds(
+      [meal('Mon', [mince('600')])],
+      [{ name: 'x', ingredient_id: 1, quantity: 2, unit: 'kg' }],
+    );
+    expect(plenty[0]).toMatchObject({ need: 600, have: 600, buy: 0 });
+  });
+  it('keeps a line with no amount on its own, saying why', () => {
+    const [salt] = shoppingNeeds([meal('Mon', [line(4, 'salt', 'to taste', null)])], []);
+    expect(salt).toMatchObject({ name: 'salt', base: null, buy: 0, note: 'to taste' });
+  });
+});
+
+const record = (fields: Partial<IngredientPriceRecord>) => priceRecord(fields);
+const need = (id: number, name: string, buy: number, base: NeedLine['base'] = 'g'): NeedLine => ({
+  key: `i:${id}`,
+  ingredient_id: id,
+  name,
+  base,
+  need: buy,
+  have: 0,
+  buy,
+  meals: ['Mon'],
+});
+
+describe('priceBasket: whole packs, integer cents, the cheapest chain and the split', () => {
+  const records = new Map<number, IngredientPriceRecord>([
+    [
+      1,
+      record({
+        coles_measure: '500g',
+        coles_unit_price_current: 6.5,
+        woolworths_measure: '1kg',
+        woolworths_unit_price_current: 11,
+        aldi_measure: '500g',
+        aldi_unit_price_current: 5.99,
+      }),
+    ],
+    [
+      2,
+      record({
+        coles_measure: '12 pack',
+        coles_unit_price_current: 7.2,
+        woolworths_measure: '12 pack',
+        woolworths_unit_price_current: 6.9,
+      }),
+    ],
+    [
+      3,
+      record({
+        coles_measure: '2L',
+        coles_unit_price_current: 3.1,
+        woolworths_measure: '2L',
+        woolworths_unit_price_current: 3.1,
+        aldi_measure: '2L',
+        aldi_unit_price_current: 2.99,
+      }),
+    ],
+  ]);
+  const lines = [
+    need(1, 'lean beef mince', 750),
+    need(2, 'egg', 4, 'each'),
+    need(3, 'full-cream milk', 250, 'mL'),
+    need(9, 'saffron', 1),
+  ];
+  const basket = priceBasket(lines, records);
+  it('buys whole packs and keeps what is left over', () => {
+    expect(basket.chains.coles.lines.find((l) => l.key === 'i:1')).toMatchObject({
+      packs: 2,
+      costCents: 1300,
+      leftover: 250,
+    });
+    expect(basket.chains.woolworths.lines.find((l) => l.key === 'i:1')).toMatchObject({
+      packs: 1,
+      costCents: 1100,
+      leftover: 250,
+    });
+    expect(basket.chains.coles.lines.find((l) => l.key === 'i:2')).toMatchObject({
+      packs: 1,
+      leftover: 8,
+      unitPrice: { cents: 60, per: 'each' },
+    });
+  });
+  it('totals are the sum of their lines to the cent; unpriced lines are named', () => {
+    for (const chain of ['coles', 'woolworths', 'aldi'] as const) {
+      const c = basket.chains[chain];
+      expect(c.totalCents).toBe(c.lines.reduce((s, l) => s + l.costCents, 0));
+      expect(c.unpriced).toContain('saffron');
+    }
+    expect(basket.chains.aldi).toMatchObject({ priced: 2, coverage: 50 });
+    expect(basket.unpriced).toEqual(['saffron']);
+  });
+  it('the cheapest single chain prices every priceable line; the split takes each line from the cheaper of two', () => {
+    expect(basket.cheapest).toEqual({ chain: 'woolworths', totalCents: 1100 + 690 + 310 });
+    // Aldi has no eggs: Woolworths for the mince (one 1 kg pack) and the eggs, Aldi for the milk.
+    expect(basket.split).toMatchObject({
+      chains: ['woolworths', 'aldi'],
+      totalCents: 1100 + 690 + 299,
+      savingCents: 11,
+      from: { 'i:1': 'woolworths', 'i:2': 'woolworths', 'i:3': 'aldi' },
+    });
+  });
+});
+
+describe('basket properties (fast-check)', () => {
+  it('packs × pack size ≥ need and (packs − 1) × pack size < need', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.001, max: 1e5, noNaN: true }),
+        fc.double({ min: 0.001, max: 1e4, noNaN: true }),
+        (n, size) => {
+          const packs = packsFor(n, size);
+          return packs * size >= n * (1 - 1e-9) && (packs - 1) * size < n;
+        },
+      ),
+    );
+  });
+  const chainPrice = fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null });
+  const arbRecord = fc
+    .record({ c: chainPrice, w: chainPrice, a: chainPrice, size: fc.integer({ min: 50, max: 2000 }) })
+    .map(({ c, w, a, size }) =>
+      record({
+        coles_measure: `${size}g`,
+        woolworths_measure: `${size}g`,
+        aldi_measure: `${size}g`,
+        coles_unit_price_current: c === null ? null : c / 100,
+        woolworths_unit_price_current: w === null ? null : w / 100,
+        aldi_unit_price_current: a === null ? null : a / 100,
+      }),
+    );
+  it('the split never costs more than the best single chain, and totals are exact', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(arbRecord, fc.integer({ min: 1, max: 5000 })), { maxLength: 8 }),
+        (items) => {
+          const recs = new Map(items.map(([r], i) => [i + 1, r]));
+          const b = priceBasket(
+            items.map(([, buy], i) => need(i + 1, `thing ${i}`, buy)),
+            recs,
+          );
+          for (const c of Object.values(b.chains)) {
+            if (
+              !Number.isInteger(c.totalCents) ||
+              c.totalCents !== c.lines.reduce((s, l) => s + l.costCents, 0)
+            )
+              return false;
+          }
+          return !(b.split && b.cheapest) || b.split.totalCents < b.cheapest.totalCents;
+        },
+      ),
+    );
+  });
+  it('summing is order-independent and the pantry never adds nor goes negative', () => {
+    const arbLine = fc.record({
+      id: fc.integer({ min: 1, max: 5 }),
+      q: fc.integer({ min: 0, max: 900 }),
+      unit: fc.constantFrom('g', 'kg', 'cup', 'piece', null),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(arbLine, { maxLength: 12 }),
+        fc.array(
+          fc.record({
+            id: fc.integer({ min: 1, max: 5 }),
+            q: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
+          }),
+          { maxLength: 4 },
+        ),
+        (ls, pantry) => {
+          const names = ['', 'plain flour', 'egg', 'full-cream milk', 'butter', 'brown onion'];
+          const recipeLines = ls.map((l) => line(l.id, names[l.id]!, String(l.q), l.unit));
+          const holdings = pantry.map((p) => ({
+            name: names[p.id]!,
+            ingredient_id: p.id,
+            quantity: p.q,
+            unit: 'g',
+          }));
+          const forward = shoppingNeeds([meal('A', recipeLines)], holdings);
+          const backward = shoppingNeeds([meal('A', [...recipeLines].reverse())], [...holdings].reverse());
+          for (const [i, n] of forward.entries()) {
+            const m = backward[i]!;
+            if (m.key !== n.key || Math.abs(m.need - n.need) > 0.01 || Math.abs(m.buy - n.buy) > 0.01)
+              return false;
+            if (n.buy < 0 || n.have < 0 || n.buy > n.need + 1e-9 || Math.abs(n.need - n.have - n.buy) > 0.002)
+              return false;
+          }
+          return true;
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,181 @@
+import { toFiniteNumber } from '../internal/numbers.ts';
+import { readPackMeasure } from '../pricing/pack-measure.ts';
+import { CHAINS, type ChainKey, type IngredientPriceRecord } from '../pricing/types.ts';
+import { dollarsToCents } from '../shelf-prices/cents.ts';
+import { type ShelfUnitPrice, shelfUnitPrice } from '../shelf-prices/shelf-price.ts';
+import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
+import { gramsPerUnit } from '../units/to-grams.ts';
+import type { BaseUnit, NeedLine } from './needs.ts';
+
+/** One chain's pack of an ingredient: how much it holds in the line's base unit, and its price. */
+export interface PackOffer {
+  amount: number;
+  priceCents: number;
+  /** As the shelf says it: '500g', '12 pack'. */
+  label: string;
+}
+
+/** A line bought at one chain: whole packs, their cost and what is left over. */
+export interface BasketLine {
+  key: string;
+  packs: number;
+  costCents: number;
+  leftover: number;
+  pack: PackOffer;
+  unitPrice: ShelfUnitPrice | null;
+}
+
+export interface ChainBasket {
+  lines: BasketLine[];
+  totalCents: number;
+  /** Lines to buy that this chain prices, and the share of them (whole percent, rounded down). */
+  priced: number;
+  coverage: number;
+  /** Names of the lines to buy it does not price. */
+  unpriced: string[];
+}
+
+export interface Basket {
+  chains: Record<ChainKey, ChainBasket>;
+  /** The cheapest chain that prices every line any chain prices; ties go to the earlier chain. */
+  cheapest: { chain: ChainKey; totalCents: number } | null;
+  /**
+   * The cheapest pair of chains, each line from the cheaper of the two (the earlier chain on a
+   * tie), that together price every line any chain prices, both getting a line; with its saving
+   * against `cheapest`. Null when it saves nothing against `cheapest`; its saving is null when
+   * no single chain prices everything (then the pair is how to buy it all).
+   */
+  split: {
+    chains: [ChainKey, ChainKey];
+    totalCents: number;
+    savingCents: number | null;
+    from: Record<string, ChainKey>;
+  } | null;
+  /** Lines to buy that no chain prices. */
+  unpriced: string[];
+}
+
+/**
+ * A chain's pack of an ingredient from its price record (spec 3: the shelf price of one pack of
+ * the stated measure), in the base unit: weights and volumes as grams/millilitres (spec 9 pack
+ * factors), counted packs ('12 pack', 'each', 'bunch') as items, converted by the per-item
+ * weight when the line is bought by weight and back. Null when the chain has no usable price.
+ */
+export function packOffer(
+  record: IngredientPriceRecord | null,
+  chain: ChainKey,
+  name: string,
+  base: BaseUnit,
+): PackOffer | null {
+  if (record === null || typeof record !== 'object' || !CHAINS.includes(chain) || typeof name !== 'string') return null;
+  const measure = record[`${chain}_measure`];
+  const dollars = toFiniteNumber(record[`${chain}_unit_price_current`]);
+  const priceCents = dollars !== null && dollars > 0 ? dollarsToCents(Math.round(dollars * 100) / 100) : null;
+  const m = readPackMeasure(measure);
+  if (priceCents === null || priceCents <= 0 || m === null) return null;
+  let amount: number;
+  if (m.counted) {
+    const perItem = gramsPerUnit(
+      (DEFAULT_UNIT_FACTORS[m.unit ?? ''] ?? 0) > 1 ? (m.unit as string) : 'piece',
+      name,
+    );
+    amount = base === 'each' ? m.amount : m.amount * perItem;
+  } else {
+    const quantity = m.amount * m.factor;
+    amount = base === 'each' ? quantity / gramsPerUnit('piece', name) : quantity;
+  }
+  return Number.isFinite(amount) && amount > 0 ? { amount, priceCents, label: String(measure).trim() } : null;
+}
+
+/** Whole packs to cover `need`: the fewest whose total amount reaches it. */
+export function packsFor(need: number, packAmount: number): number {
+  if (typeof need !== 'number' || typeof packAmount !== 'number' || !(need > 0) || !(packAmount > 0)) return 0;
+  if (!Number.isFinite(need) || !Number.isFinite(packAmount)) return 0;
+  const packs = Math.ceil(need / packAmount - 1e-9);
+  return Math.max(1, packs);
+}
+
+/**
+ * Prices the lines to buy as whole packs at each chain (issue 19 "The basket"): packs per chain
+ * rounded up, their cost in integer cents (a chain's total is the sum of its lines, exactly),
+ * what is left over, the shelf unit price, coverage and the unpriced lines by name; then the
+ * cheapest single chain and the cheapest two-chain split with its saving. Lines with nothing to
+ * buy are left out; an empty list has no cheapest chain and no split.
+ */
+export function priceBasket(
+  lines: readonly NeedLine[],
+  records: ReadonlyMap<number, IngredientPriceRecord>,
+): Basket {
+  const toBuy = (Array.isArray(lines) ? lines : []).filter((l) => l && l.buy > 0 && l.base !== null);
+  const offers = new Map<string, Partial<Record<ChainKey, BasketLine>>>();
+  for (const line of toBuy) {
+    const record = line.ingredient_id !== null ? (records.get(line.ingredient_id) ?? null) : null;
+    const byChain: Partial<Record<ChainKey, BasketLine>> = {};
+    for (const chain of CHAINS) {
+      const pack = packOffer(record, chain, line.name, line.base as BaseUnit);
+      if (pack === null) continue;
+      const packs = packsFor(line.buy, pack.amount);
+      byChain[chain] = {
+        key: line.key,
+        packs,
+        costCents: packs * pack.priceCents,
+        leftover: Math.round((packs * pack.amount - line.buy) * 1000) / 1000,
+        pack,
+        unitPrice: shelfUnitPrice(pack.priceCents, {
+          size: pack.amount,
+          unit: line.base as BaseUnit,
+        }),
+      };
+    }
+    offers.set(line.key, byChain);
+  }
+  const priceable = toBuy.filter((l) => Object.keys(offers.get(l.key) ?? {}).length > 0);
+  const chains = {} as Record<ChainKey, ChainBasket>;
+  for (const chain of CHAINS) {
+    const priced = toBuy.flatMap((l) => offers.get(l.key)?.[chain] ?? []);
+    chains[chain] = {
+      lines: priced,
+      totalCents: priced.reduce((sum, l) => sum + l.costCents, 0),
+      priced: priced.length,
+      coverage: toBuy.length === 0 ? 0 : Math.floor((priced.length / toBuy.length) * 100),
+      unpriced: toBuy.filter((l) => !offers.get(l.key)?.[chain]).map((l) => l.name),
+    };
+  }
+  const coversAll = (chain: ChainKey) => priceable.length > 0 && chains[chain].priced === priceable.length;
+  let cheapest: Basket['cheapest'] = null;
+  for (const chain of CHAINS) {
+    if (coversAll(chain) && (cheapest === null || chains[chain].totalCents < cheapest.totalCents)) {
+      cheapest = { chain, totalCents: chains[chain].totalCents };
+    }
+  }
+  let split: Basket['split'] = null;
+  for (let a = 0; a < CHAINS.length; a++) {
+    for (let b = a + 1; b < CHAINS.length; b++) {
+      const pair: [ChainKey, ChainKey] = [CHAINS[a] as ChainKey, CHAINS[b] as ChainKey];
+      const from: Record<string, ChainKey> = {};
+      let total = 0;
+      let complete = true;
+      for (const line of priceable) {
+        const [first, second] = pair.map((c) => offers.get(line.key)?.[c]);
+        if (!first && !second) {
+          complete = false;
+          break;
+        }
+        const useSecond = !first || (second !== undefined && second.costCents < first.costCents);
+        from[line.key] = useSecond ? pair[1] : pair[0];
+        total += (useSecond ? second : first)!.costCents;
+      }
+      const both = new Set(Object.values(from)).size === 2;
+      if (complete && both && (split === null || total < split.totalCents)) {
+        split = { chains: pair, totalCents: total, savingCents: null, from };
+      }
+    }
+  }
+  // A second shop is only worth naming when it saves something, or when no single chain sells it all.
+  if (split !== null && cheapest !== null) {
+    split.savingCents = cheapest.totalCents - split.totalCents;
+    if (split.savingCents <= 0) split = null;
+  }
+  const unpriced = toBuy.filter((l) => !priceable.includes(l)).map((l) => l.name);
+  return { chains, cheapest, split, unpriced };
+}

@@ -1,0 +1,18 @@
+export {
+  type Basket,
+  type BasketLine,
+  type ChainBasket,
+  type PackOffer,
+  packOffer,
+  packsFor,
+  priceBasket,
+} from './basket.ts';
+export {
+  type BaseUnit,
+  baseUnitOf,
+  type NeedLine,
+  type PantryHolding,
+  type PlannedMeal,
+  shoppingNeeds,
+  toBase,
+} from './needs.ts';
