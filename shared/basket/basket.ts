@@ -67,7 +67,8 @@ export function packOffer(
   name: string,
   base: BaseUnit,
 ): PackOffer | null {
-  if (record === null || typeof record !== 'object' || !CHAINS.includes(chain) || typeof name !== 'string') return null;
+  if (record === null || typeof record !== 'object' || !CHAINS.includes(chain) || typeof name !== 'string')
+    return null;
   const measure = record[`${chain}_measure`];
   const dollars = toFiniteNumber(record[`${chain}_unit_price_current`]);
   const priceCents = dollars !== null && dollars > 0 ? dollarsToCents(Math.round(dollars * 100) / 100) : null;
@@ -89,7 +90,8 @@ export function packOffer(
 
 /** Whole packs to cover `need`: the fewest whose total amount reaches it. */
 export function packsFor(need: number, packAmount: number): number {
-  if (typeof need !== 'number' || typeof packAmount !== 'number' || !(need > 0) || !(packAmount > 0)) return 0;
+  if (typeof need !== 'number' || typeof packAmount !== 'number' || !(need > 0) || !(packAmount > 0))
+    return 0;
   if (!Number.isFinite(need) || !Number.isFinite(packAmount)) return 0;
   const packs = Math.ceil(need / packAmount - 1e-9);
   return Math.max(1, packs);

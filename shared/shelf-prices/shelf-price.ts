@@ -34,7 +34,8 @@ export function shelfUnitPrice(priceCents: number, pack: Pack): ShelfUnitPrice |
  * 1000 up, so the spec's examples read as written; '' for a pack that is not positive.
  */
 export function packMeasureText(pack: Pack): string {
-  if (typeof pack !== 'object' || pack === null || typeof pack.size !== 'number' || !(pack.size > 0)) return '';
+  if (typeof pack !== 'object' || pack === null || typeof pack.size !== 'number' || !(pack.size > 0))
+    return '';
   const trim = (n: number) => String(Math.round(n * 1000) / 1000);
   if (pack.unit === 'each') return `${trim(pack.size)} each`;
   if (pack.size >= 1000) return `${trim(pack.size / 1000)}${pack.unit === 'g' ? 'kg' : 'L'}`;
