@@ -35,7 +35,8 @@ describe('function dependencies', () => {
     '%s: each npm: version in deno.json is the one installed in node_modules',
     (_name, config) => {
       for (const specifier of Object.values<string>(config.imports ?? {})) {
-        const match = /^npm:((?:@[^/]+\/)?[^@]+)@(.+)$/.exec(specifier);
+        // 'npm:zod@4.6.7', or for subpaths ('zod/mini') 'npm:/zod@4.6.7/'.
+        const match = /^npm:\/?((?:@[^/]+\/)?[^@/]+)@([^/]+)\/?$/.exec(specifier);
         if (!match) continue;
         const [, pkg, version] = match;
         const installed = JSON.parse(
