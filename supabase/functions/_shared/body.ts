@@ -10,8 +10,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
  * Keeps nothing past {@link MAX_BODY_BYTES}, so a huge body costs no memory, and turns every problem (too large, not JSON, not an object, wrong fields) into a 400
  * that says what to fix.
  */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const text = await readText(req, MAX_BODY_BYTES);
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes: number = MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  const text = await readText(req, maxBytes);
   if (text.trim() === '') throw new HttpError(400, 'The request body must be a JSON object.');
   let value: unknown;
   try {

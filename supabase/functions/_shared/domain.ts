@@ -4,5 +4,14 @@
  * (the deploy bundle carries it along: see README.md and tests/bundle.test.ts).
  */
 
-export type { IngredientPriceRecord, PricedLine, RecipePrice } from '../../../shared/mod.ts';
-export { DEFAULT_TIME_ZONE, mealWindow, priceRecipe } from '../../../shared/mod.ts';
+export type { IngredientPriceRecord, NeedLine, PricedLine, RecipePrice } from '../../../shared/mod.ts';
+export {
+  baseUnitOf,
+  DEFAULT_TIME_ZONE,
+  LIMITS,
+  mealWindow,
+  normalizeName,
+  priceBasket,
+  priceRecipe,
+  toBase,
+} from '../../../shared/mod.ts';

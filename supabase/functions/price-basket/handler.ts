@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { requireUser } from '../_shared/auth.ts';
+import { readJson } from '../_shared/body.ts';
+import { callerClient } from '../_shared/clients.ts';
+import {
+  baseUnitOf,
+  type IngredientPriceRecord,
+  LIMITS,
+  type NeedLine,
+  normalizeName,
+  priceBasket,
+  toBase,
+} from '../_shared/domain.ts';
+import { HttpError, json } from '../_shared/http.ts';
+
+/** A week's shop is a few dozen lines; 300 is far beyond any list, well within one request. */
+export const MAX_LINES = 300;
+const MAX_BODY_BYTES = 64 * 1024;
+
+const amountMessage = `amount must be a number above 0 and at most ${LIMITS.itemQuantity.max}.`;
+const Line = z.object({
+  ingredient_id: z
+    .number({ error: 'ingredient_id must be a whole number.' })
+    .int({ error: 'ingredient_id must be a whole number.' })
+    .positive({ error: 'ingredient_id must be a whole number.' }),
+  amount: z
+    .number({ error: amountMessage })
+    .gt(0, { error: amountMessage })
+    .max(LIMITS.itemQuantity.max, { error: amountMessage }),
+  unit: z
+    .string({ error: 'unit must be a string.' })
+    .max(LIMITS.itemUnit.max, { error: `unit must be at most ${LIMITS.itemUnit.max} characters.` })
+    .nullish(),
+});
+const Body = z.object({
+  lines: z
+    .array(Line, { error: 'lines must be a list of {ingredient_id, amount, unit}.' })
+    .max(MAX_LINES, { error: `lines can hold at most ${MAX_LINES} items.` })
+    .optional(),
+});
+
+const PRICE_COLUMNS =
+  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';
+
+/** A line without an amount ("milk") still needs one pack of whatever size. */
+const SOME = 1e-6;
+
+interface Wanted {
+  ingredient_id: number | null;
+  name: string;
+  amount: number | null;
+  unit: string | null;
+}
+
+/**
+ * POST price-basket `{lines?}` → 200 `{lines, basket}` (issue 19): the caller's shopping list
+ * (its unticked lines; row-level security keeps it theirs), or the posted ingredient/amount
+ * lines, priced as whole packs at each chain with shared's priceBasket: packs, cost in cents,
+ * leftovers, unit prices, coverage, the cheapest chain and the two-chain split. Only the price
+ * rows of the list's ingredients are read, so no browser downloads the whole price table.
+ */
+export async function priceBasketHandler(req: Request): Promise<Response> {
+  const caller = requireUser(req);
+  const input = await readJson(req, Body, MAX_BODY_BYTES);
+  const db = callerClient(caller);
+
+  let wanted: Wanted[];
+  if (input.lines !== undefined) {
+    const ids = [...new Set(input.lines.map((l) => l.ingredient_id))];
+    const { data, error } = await db.from('ingredients').select('id, name').in('id', ids);
+    if (error) throw new Error(`loading ingredients failed: ${error.code} ${error.message}`);
+    const names = new Map(data.map((i) => [i.id, i.name]));
+    const unknown = ids.filter((id) => !names.has(id));
+    if (unknown.length > 0)
+      throw new HttpError(400, `Unknown ingredient ids: ${unknown.slice(0, 10).join(', ')}.`);
+    wanted = input.lines.map((l) => ({
+      ingredient_id: l.ingredient_id,
+      name: names.get(l.ingredient_id) as string,
+      amount: l.amount,
+      unit: l.unit ?? null,
+    }));
+  } else {
+    const { data, error } = await db
+      .from('shopping')
+      .select('name, ingredient_id, quantity, unit, ingredients(name)')
+      .eq('user_id', caller.sub)
+      .eq('checked', false);
+    if (error) throw new Error(`loading the shopping list failed: ${error.code} ${error.message}`);
+    wanted = data.map((row) => ({
+      ingredient_id: row.ingredient_id,
+      name: row.ingredients?.name ?? row.name,
+      amount: row.quantity,
+      unit: row.unit,
+    }));
+  }
+
+  const lines = needLines(wanted);
+  const ids = lines.flatMap((l) => (l.ingredient_id === null ? [] : [l.ingredient_id]));
+  const records = new Map<number, IngredientPriceRecord>();
+  if (ids.length > 0) {
+    const { data, error } = await db.from('ingredient_prices').select(PRICE_COLUMNS).in('ingredient_id', ids);
+    if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
+    for (const { ingredient_id, ...record } of data) records.set(ingredient_id, record);
+  }
+  return json(200, { lines, basket: priceBasket(lines, records) });
+}
+
+/** One line per ingredient (or free-text name), amounts summed in its base unit. */
+function needLines(wanted: readonly Wanted[]): NeedLine[] {
+  const lines = new Map<string, NeedLine>();
+  for (const w of wanted) {
+    const key =
+      w.ingredient_id !== null ? `i:${w.ingredient_id}` : `n:${normalizeName(w.name).toLowerCase()}`;
+    const base = baseUnitOf(w.name);
+    const amount = w.amount !== null && w.amount > 0 ? toBase(w.amount, w.unit, w.name, base) : SOME;
+    const line = lines.get(key) ?? {
+      key,
+      ingredient_id: w.ingredient_id,
+      name: w.name,
+      base,
+      need: 0,
+      have: 0,
+      buy: 0,
+      meals: [],
+    };
+    line.need += amount;
+    line.buy += amount;
+    lines.set(key, line);
+  }
+  return [...lines.values()];
+}

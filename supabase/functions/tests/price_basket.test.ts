@@ -1,0 +1,128 @@
+import assert from 'node:assert/strict';
+import { callFunction, newUser, serviceClient, type TestUser } from './_helpers.ts';
+
+interface BasketAnswer {
+  lines: { key: string; name: string; buy: number; base: string | null }[];
+  basket: {
+    chains: Record<
+      string,
+      {
+        totalCents: number;
+        priced: number;
+        unpriced: string[];
+        lines: { key: string; packs: number; costCents: number }[];
+      }
+    >;
+    cheapest: { chain: string; totalCents: number } | null;
+    split: { chains: string[]; totalCents: number; savingCents: number | null } | null;
+    unpriced: string[];
+  };
+}
+type ErrorAnswer = { error: string };
+
+async function ingredientId(name: string): Promise<number> {
+  const { data } = await serviceClient().from('ingredients').select('id').eq('name', name).single();
+  return data!.id as number;
+}
+
+const basket = (user: TestUser, json: unknown) =>
+  callFunction<BasketAnswer & ErrorAnswer>('price-basket', { token: user.token, json });
+
+Deno.test("price-basket prices the caller's own unticked shopping list as whole packs, and no one else's", async () => {
+  const [a, b] = [await newUser('basket-a'), await newUser('basket-b')];
+  const milk = await ingredientId('full-cream milk');
+  const oats = await ingredientId('rolled oats');
+  const mine = await a.client.from('shopping').insert([
+    { name: 'full-cream milk', ingredient_id: milk, quantity: 3, unit: 'L', checked: false },
+    { name: 'rolled oats', ingredient_id: oats, quantity: 750, unit: 'g', checked: false },
+    { name: 'birthday candles', ingredient_id: null, quantity: null, unit: null, checked: false },
+    { name: 'rolled oats', ingredient_id: oats, quantity: 100, unit: 'g', checked: true },
+  ]);
+  assert.equal(mine.error, null, String(mine.error?.message));
+  const theirs = await b.client
+    .from('shopping')
+    .insert({ name: 'full-cream milk', ingredient_id: milk, quantity: 50, unit: 'L' });
+  assert.equal(theirs.error, null);
+
+  const answer = await basket(a, {});
+  assert.equal(answer.status, 200, answer.text);
+  const { lines, basket: priced } = answer.body;
+  assert.deepEqual(
+    lines.map((l) => [l.name, l.base, l.buy]).sort(),
+    [
+      ['birthday candles', 'g', 1e-6],
+      ['full-cream milk', 'mL', 3000],
+      ['rolled oats', 'g', 750],
+    ],
+    "the ticked line and the other user's list are left out",
+  );
+  assert.deepEqual(priced.unpriced, ['birthday candles']);
+  for (const chain of Object.values(priced.chains)) {
+    assert.equal(
+      chain.totalCents,
+      chain.lines.reduce((s, l) => s + l.costCents, 0),
+    );
+  }
+  assert.ok(priced.cheapest !== null, 'a chain prices milk and oats');
+});
+
+Deno.test('price-basket prices posted ingredient lines', async () => {
+  const user = await newUser('basket-post');
+  const milk = await ingredientId('full-cream milk');
+  const answer = await basket(user, {
+    lines: [
+      { ingredient_id: milk, amount: 2, unit: 'cup' },
+      { ingredient_id: milk, amount: 500, unit: 'mL' },
+    ],
+  });
+  assert.equal(answer.status, 200, answer.text);
+  assert.deepEqual(
+    answer.body.lines.map((l) => [l.key, l.buy]),
+    [[`i:${milk}`, 1000]],
+  );
+});
+
+Deno.test('price-basket answers bad input with a 400 that says what to fix, and writes nothing', async () => {
+  const user = await newUser('basket-bad');
+  const milk = await ingredientId('full-cream milk');
+  const cases: [unknown, string][] = [
+    [
+      { lines: [{ ingredient_id: milk, amount: -1 }] },
+      'lines.0.amount: amount must be a number above 0 and at most 100000.',
+    ],
+    [
+      { lines: [{ ingredient_id: milk, amount: 1e9 }] },
+      'lines.0.amount: amount must be a number above 0 and at most 100000.',
+    ],
+    [{ lines: [{ ingredient_id: 999_999_999, amount: 1 }] }, 'Unknown ingredient ids: 999999999.'],
+    [
+      { lines: [{ ingredient_id: 'milk', amount: 1 }] },
+      'lines.0.ingredient_id: ingredient_id must be a whole number.',
+    ],
+    [{ lines: 'milk' }, 'lines must be a list of {ingredient_id, amount, unit}.'],
+  ];
+  for (const [json, message] of cases) {
+    const answer = await basket(user, json);
+    assert.equal(answer.status, 400, answer.text);
+    assert.deepEqual(answer.body, { error: message });
+  }
+  const many = await basket(user, {
+    lines: Array.from({ length: 301 }, () => ({ ingredient_id: milk, amount: 1 })),
+  });
+  assert.equal(many.status, 400);
+  assert.deepEqual(many.body, { error: 'lines can hold at most 300 items.' });
+  const huge = await basket(user, {
+    lines: Array.from({ length: 10_000 }, () => ({ ingredient_id: milk, amount: 1 })),
+  });
+  assert.equal(huge.status, 400, huge.text);
+  const malformed = await callFunction('price-basket', { token: user.token, body: '{"lines": [' });
+  assert.equal(malformed.status, 400);
+  assert.deepEqual(malformed.body, { error: 'The request body is not valid JSON.' });
+  const { data } = await user.client.from('shopping').select('id');
+  assert.deepEqual(data, [], 'nothing written');
+});
+
+Deno.test('price-basket refuses a caller who is not signed in', async () => {
+  const answer = await callFunction('price-basket', { token: null, json: {} });
+  assert.equal(answer.status, 401);
+});
