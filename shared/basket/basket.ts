@@ -1,6 +1,6 @@
 import { toFiniteNumber } from '../internal/numbers.ts';
 import { readPackMeasure } from '../pricing/pack-measure.ts';
-import { CHAINS, type ChainKey, type IngredientPriceRecord } from '../pricing/types.ts';
+import { CHAINS, type ChainKey, type IngredientPriceRecord, PRICE_COLUMNS } from '../pricing/types.ts';
 import { dollarsToCents } from '../shelf-prices/cents.ts';
 import { type ShelfUnitPrice, shelfUnitPrice } from '../shelf-prices/shelf-price.ts';
 import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
@@ -69,8 +69,8 @@ export function packOffer(
 ): PackOffer | null {
   if (record === null || typeof record !== 'object' || !CHAINS.includes(chain) || typeof name !== 'string')
     return null;
-  const measure = record[`${chain}_measure`];
-  const dollars = toFiniteNumber(record[`${chain}_unit_price_current`]);
+  const measure = record[PRICE_COLUMNS[chain].measure];
+  const dollars = toFiniteNumber(record[PRICE_COLUMNS[chain].current]);
   const priceCents = dollars !== null && dollars > 0 ? dollarsToCents(Math.round(dollars * 100) / 100) : null;
   const m = readPackMeasure(measure);
   if (priceCents === null || priceCents <= 0 || m === null) return null;

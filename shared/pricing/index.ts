@@ -6,6 +6,8 @@ export {
   type ChainTotals,
   type IngredientPriceRecord,
   type LineChainPrice,
+  PRICE_COLUMNS,
+  PRICE_RECORD_SELECT,
   type PricedLine,
   type PricedLineResult,
   type PriceOptions,

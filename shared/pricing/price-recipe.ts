@@ -11,27 +11,12 @@ import {
   type ChainTotals,
   type IngredientPriceRecord,
   type LineChainPrice,
+  PRICE_COLUMNS,
   type PricedLine,
   type PricedLineResult,
   type PriceOptions,
   type RecipePrice,
 } from './types.ts';
-
-interface Columns {
-  measure: keyof IngredientPriceRecord;
-  current: keyof IngredientPriceRecord;
-  past: keyof IngredientPriceRecord;
-}
-
-const COLUMNS: Readonly<Record<ChainKey, Columns>> = {
-  coles: { measure: 'coles_measure', current: 'coles_unit_price_current', past: 'coles_unit_price_past' },
-  woolworths: {
-    measure: 'woolworths_measure',
-    current: 'woolworths_unit_price_current',
-    past: 'woolworths_unit_price_past',
-  },
-  aldi: { measure: 'aldi_measure', current: 'aldi_unit_price_current', past: 'aldi_unit_price_past' },
-};
 
 /**
  * Grams in a pack. Spec 9's measures (g, kg, mL, L, tsp, tbsp, cup) convert by their pack
@@ -156,7 +141,7 @@ const NO_RECORD: LineChainPrice = Object.freeze({ price: null, reason: 'no price
 const NOT_STOCKED: LineChainPrice = Object.freeze({ price: null, reason: 'not stocked' });
 const NO_PRICE: LineChainPrice = Object.freeze({ price: null, reason: 'no price' });
 const UNPARSEABLE: LineChainPrice = Object.freeze({ price: null, reason: 'unparseable measure' });
-const COLUMN_LIST: readonly Columns[] = CHAINS.map((chain) => COLUMNS[chain]);
+const COLUMN_LIST = CHAINS.map((chain) => PRICE_COLUMNS[chain]);
 
 /** One chain's price for one line (spec 5 availability, spec 9 price formula); adds to `acc`. */
 function chainPrice(
@@ -166,7 +151,7 @@ function chainPrice(
   name: string,
   acc: Accumulator,
 ): LineChainPrice {
-  const cols = COLUMN_LIST[c] as Columns;
+  const cols = COLUMN_LIST[c] as (typeof COLUMN_LIST)[number];
   const measureValue = record[cols.measure];
   const currentValue = record[cols.current];
   const unitPrice = positive(currentValue);

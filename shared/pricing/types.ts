@@ -6,6 +6,33 @@ export const CHAINS = ['coles', 'woolworths', 'aldi'] as const;
 /** A supermarket chain, as named in the price record's columns (docs/decisions.md). */
 export type ChainKey = (typeof CHAINS)[number];
 
+/** Each chain's columns in a price record (CONTRACTS 3), the one list every reader uses. */
+export const PRICE_COLUMNS: Readonly<
+  Record<
+    ChainKey,
+    {
+      measure: `${ChainKey}_measure`;
+      current: `${ChainKey}_unit_price_current`;
+      past: `${ChainKey}_unit_price_past`;
+    }
+  >
+> = Object.freeze({
+  coles: { measure: 'coles_measure', current: 'coles_unit_price_current', past: 'coles_unit_price_past' },
+  woolworths: {
+    measure: 'woolworths_measure',
+    current: 'woolworths_unit_price_current',
+    past: 'woolworths_unit_price_past',
+  },
+  aldi: { measure: 'aldi_measure', current: 'aldi_unit_price_current', past: 'aldi_unit_price_past' },
+});
+
+/**
+ * A price record's columns as a PostgREST select list, with the ingredient id first: written out
+ * so supabase-js can type the rows it selects (a test checks it against {@link PRICE_COLUMNS}).
+ */
+export const PRICE_RECORD_SELECT =
+  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past' as const;
+
 /**
  * The per-ingredient price record (spec 3; CONTRACTS 3 `ingredient_prices`). A unit price is the
  * shelf price of one pack of the stated measure; null where the chain does not stock it.

@@ -7,11 +7,14 @@
 export type { IngredientPriceRecord, NeedLine, PricedLine, RecipePrice } from '../../../shared/mod.ts';
 export {
   baseUnitOf,
+  cookNameField,
   DEFAULT_TIME_ZONE,
   LIMITS,
   mealWindow,
   normalizeName,
+  PRICE_RECORD_SELECT,
   priceBasket,
   priceRecipe,
+  readField,
   toBase,
 } from '../../../shared/mod.ts';

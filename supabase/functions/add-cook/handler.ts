@@ -2,18 +2,14 @@ import { z } from 'zod';
 import { requireUser } from '../_shared/auth.ts';
 import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
+import { cookNameField, normalizeName, readField } from '../_shared/domain.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
-/** decisions.md: a cook's name is 1–60 characters after trimming. */
-export const MAX_COOK_NAME = 60;
-
-/** Spec 8, verbatim. */
+/** Spec 8, verbatim; the name's own rules and messages are shared/limits' cookNameField. */
 export const messages = {
   lookupFailed: 'An error occurred while checking for existing cooks.',
   duplicate: 'A cook with this name already exists.',
   insertFailed: 'An error occurred while adding the cook.',
-  empty: 'Please enter a name for the cook.',
-  tooLong: `A cook's name can be at most ${MAX_COOK_NAME} characters.`,
   control: "A cook's name cannot contain control characters.",
   malformed: "A cook's name contains a character that is not valid text.",
   signedOut: 'You must be signed in.',
@@ -25,9 +21,9 @@ const Body = z.object({
   }),
 });
 
-/** The comparison spec 5 asks for, and the one the unique index on lower(btrim(name)) makes. */
+/** The comparison spec 5 asks for: both normalised (as stored), then case-insensitively. */
 function sameName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
+  return normalizeName(a).toLowerCase() === normalizeName(b).toLowerCase();
 }
 
 function hasControlCharacter(text: string): boolean {
@@ -47,10 +43,10 @@ function hasControlCharacter(text: string): boolean {
 export async function addCook(req: Request): Promise<Response> {
   const caller = requireUser(req);
   const { name: raw } = await readJson(req, Body);
-  const name = raw.trim();
-  if (name === '') throw new HttpError(400, messages.empty);
-  if ([...name].length > MAX_COOK_NAME) throw new HttpError(400, messages.tooLong);
-  if (hasControlCharacter(name)) throw new HttpError(400, messages.control);
+  if (hasControlCharacter(raw.trim())) throw new HttpError(400, messages.control);
+  const read = readField(cookNameField, raw);
+  if (!read.ok) throw new HttpError(400, read.message);
+  const name = read.value;
   // A lone surrogate survives JSON.parse but no database text can hold it.
   if (!name.isWellFormed()) throw new HttpError(400, messages.malformed);
 

@@ -8,6 +8,7 @@ import {
   LIMITS,
   type NeedLine,
   normalizeName,
+  PRICE_RECORD_SELECT,
   priceBasket,
   toBase,
 } from '../_shared/domain.ts';
@@ -38,9 +39,6 @@ const Body = z.object({
     .max(MAX_LINES, { error: `lines can hold at most ${MAX_LINES} items.` })
     .optional(),
 });
-
-const PRICE_COLUMNS =
-  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';
 
 /** A line without an amount ("milk") still needs one pack of whatever size. */
 const SOME = 1e-6;
@@ -98,7 +96,10 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
   const ids = lines.flatMap((l) => (l.ingredient_id === null ? [] : [l.ingredient_id]));
   const records = new Map<number, IngredientPriceRecord>();
   if (ids.length > 0) {
-    const { data, error } = await db.from('ingredient_prices').select(PRICE_COLUMNS).in('ingredient_id', ids);
+    const { data, error } = await db
+      .from('ingredient_prices')
+      .select(PRICE_RECORD_SELECT)
+      .in('ingredient_id', ids);
     if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
     for (const { ingredient_id, ...record } of data) records.set(ingredient_id, record);
   }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { requireUser } from '../_shared/auth.ts';
 import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
-import { type IngredientPriceRecord, type PricedLine, priceRecipe } from '../_shared/domain.ts';
+import {
+  type IngredientPriceRecord,
+  PRICE_RECORD_SELECT,
+  type PricedLine,
+  priceRecipe,
+} from '../_shared/domain.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
 export const MAX_PORTIONS = 1000;
@@ -29,24 +34,12 @@ const Body = z.object({
     .nullish(),
 });
 
-const PRICE_COLUMNS = [
-  'coles_measure',
-  'woolworths_measure',
-  'aldi_measure',
-  'coles_unit_price_current',
-  'woolworths_unit_price_current',
-  'aldi_unit_price_current',
-  'coles_unit_price_past',
-  'woolworths_unit_price_past',
-  'aldi_unit_price_past',
-].join(', ');
-
 /**
  * The recipe, its lines, their units, ingredients and price records in ONE request: PostgREST
  * embeds them through the foreign keys, and row-level security hides a recipe the caller may not
  * see (the answer is then no row at all).
  */
-const SELECT = `id, portions, recipe_ingredients(id, position, quantity, measurements(name), ingredients(id, name, protein, carbs, fats, calories, ingredient_prices(${PRICE_COLUMNS})))`;
+const SELECT = `id, portions, recipe_ingredients(id, position, quantity, measurements(name), ingredients(id, name, protein, carbs, fats, calories, ingredient_prices(${PRICE_RECORD_SELECT})))`;
 
 interface LoadedLine extends Omit<PricedLine, 'prices' | 'ingredients'> {
   id: string;
