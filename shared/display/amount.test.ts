@@ -201,3 +201,13 @@ describe('displayAmount and formatAmountText properties', () => {
     );
   });
 });
+
+describe('units that are names of object properties', () => {
+  it("show '__proto__' and 'constructor' as the unknown units they are (fast-check found it)", () => {
+    for (const unit of ['__proto__', 'constructor', 'toString']) {
+      const shown = displayAmount(0.000001, unit, '');
+      expect(typeof shown.unit).toBe('string');
+      expect(shown.text).not.toMatch(/undefined|object/);
+    }
+  });
+});

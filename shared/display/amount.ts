@@ -211,7 +211,7 @@ function chooseUnit(quantity: number, written: string, name: string): { unit: st
 }
 
 function shownName(unit: string): string {
-  return SHOWN_AS[unit] ?? unit;
+  return Object.hasOwn(SHOWN_AS, unit) ? (SHOWN_AS[unit] as string) : unit;
 }
 
 /**

@@ -129,7 +129,8 @@ const canonicalCached = memoByString(1024, canonical);
 function canonical(unit: string): string | null {
   const text = unit.trim().toLowerCase().replace(/\.$/, '').replace(/\s+/g, ' ');
   if (text === '') return null;
-  const known = ALIASES[text];
+  // Own keys only: '__proto__' or 'constructor' typed as a unit are unknown units, not objects.
+  const known = Object.hasOwn(ALIASES, text) ? ALIASES[text] : undefined;
   if (known !== undefined) return known;
   if (text.endsWith('ves')) return `${text.slice(0, -3)}f`;
   if (/(?:ch|sh|x)es$/.test(text)) return text.slice(0, -2);
