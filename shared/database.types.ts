@@ -151,6 +151,7 @@ export type Database = {
           created_at: string;
           date: string;
           id: string;
+          portions: number | null;
           recipe_id: string | null;
           updated_at: string;
           user_id: string;
@@ -161,6 +162,7 @@ export type Database = {
           created_at?: string;
           date: string;
           id?: string;
+          portions?: number | null;
           recipe_id?: string | null;
           updated_at?: string;
           user_id?: string;
@@ -170,6 +172,7 @@ export type Database = {
           created_at?: string;
           date?: string;
           id?: string;
+          portions?: number | null;
           recipe_id?: string | null;
           updated_at?: string;
           user_id?: string;
@@ -355,6 +358,9 @@ export type Database = {
           id: string;
           ingredient_id: number | null;
           name: string;
+          plan_key: string | null;
+          plan_meals: string[];
+          plan_quantity: number | null;
           quantity: number | null;
           unit: string | null;
           updated_at: string;
@@ -367,6 +373,9 @@ export type Database = {
           id?: string;
           ingredient_id?: number | null;
           name: string;
+          plan_key?: string | null;
+          plan_meals?: string[];
+          plan_quantity?: number | null;
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
@@ -378,6 +387,9 @@ export type Database = {
           id?: string;
           ingredient_id?: number | null;
           name?: string;
+          plan_key?: string | null;
+          plan_meals?: string[];
+          plan_quantity?: number | null;
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
@@ -396,6 +408,7 @@ export type Database = {
       users: {
         Row: {
           avatar_url: string | null;
+          basket_min_saving_cents: number;
           created_at: string;
           email: string | null;
           id: string;
@@ -406,6 +419,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           avatar_url?: string | null;
+          basket_min_saving_cents?: number;
           created_at?: string;
           email?: string | null;
           id?: string;
@@ -415,6 +429,7 @@ export type Database = {
         };
         Update: {
           avatar_url?: string | null;
+          basket_min_saving_cents?: number;
           created_at?: string;
           email?: string | null;
           id?: string;
@@ -429,7 +444,7 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      [_ in never]: never;
+      apply_plan_lines: { Args: { lines: Json }; Returns: Json };
     };
     Enums: {
       [_ in never]: never;

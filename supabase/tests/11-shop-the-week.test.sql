@@ -1,0 +1,60 @@
+-- Shop the week: portions per meal, the plan's shopping lines written again without duplicates
+-- or touching what the person changed, the saving setting on the profile.
+begin;
+set local search_path = tests, public;
+select plan(16);
+
+select tests.create_user('alice');
+select tests.create_user('bob');
+insert into public.shopping (user_id, name, quantity, plan_key, plan_quantity)
+  values (tests.get_user_id('bob'), 'Bob milk', 1, 'i:1', 1);
+
+select tests.authenticate_as('alice');
+select lives_ok($$ insert into public.meal_planner (date, portions) values (current_date, 6) $$,
+  'a meal can say how many portions it is cooked for');
+select throws_ok($$ insert into public.meal_planner (date, portions) values (current_date, 0) $$,
+  '23514', null, 'portions must be at least 1');
+select throws_ok($$ insert into public.meal_planner (date, portions) values (current_date, 101) $$,
+  '23514', null, 'and at most 100');
+
+select is(
+  apply_plan_lines('[{"key":"i:1","name":"milk","ingredient_id":null,"quantity":1000,"unit":"mL","meals":["Mon dinner"]},
+                     {"key":"i:2","name":"egg","ingredient_id":null,"quantity":4,"unit":"each","meals":["Mon dinner","Wed lunch"]}]'),
+  '{"added": 2, "kept": 0, "removed": 0, "updated": 0}'::jsonb, 'the first run adds the lines');
+insert into public.shopping (name) values ('birthday candles');
+select is(
+  apply_plan_lines('[{"key":"i:1","name":"milk","ingredient_id":null,"quantity":1500,"unit":"mL","meals":["Mon dinner"]},
+                     {"key":"i:2","name":"egg","ingredient_id":null,"quantity":4,"unit":"each","meals":["Mon dinner"]}]'),
+  '{"added": 0, "kept": 0, "removed": 0, "updated": 2}'::jsonb, 'running it again updates the same lines');
+select is((select count(*)::int from public.shopping), 3, 'no duplicates, the hand-added line kept');
+select is((select quantity from public.shopping where plan_key = 'i:1'), 1500::numeric, 'the new amount');
+
+update public.shopping set checked = true where plan_key = 'i:2';
+update public.shopping set quantity = 2000 where plan_key = 'i:1';
+select is(
+  apply_plan_lines('[{"key":"i:1","name":"milk","ingredient_id":null,"quantity":500,"unit":"mL","meals":["Tue"]},
+                     {"key":"i:2","name":"egg","ingredient_id":null,"quantity":6,"unit":"each","meals":["Tue"]}]'),
+  '{"added": 0, "kept": 2, "removed": 0, "updated": 0}'::jsonb, 'ticked and hand-edited lines are left alone');
+select is((select quantity from public.shopping where plan_key = 'i:1'), 2000::numeric, 'the edit stands');
+
+update public.shopping set quantity = plan_quantity, checked = false;
+select is(
+  apply_plan_lines('[{"key":"i:2","name":"egg","ingredient_id":null,"quantity":6,"unit":"each","meals":["Tue"]}]'),
+  '{"added": 0, "kept": 0, "removed": 1, "updated": 1}'::jsonb, 'a line the plan no longer needs goes');
+select is((select array_agg(name order by name) from public.shopping), array['birthday candles', 'egg'],
+  'the hand-added line is never touched');
+
+select throws_ok($$ select apply_plan_lines('{"key":"x"}') $$, '22023', 'lines must be a list.', 'lines must be a list');
+select throws_ok($$ select apply_plan_lines('[{"key":"x","name":"y","quantity":-1}]') $$, '22023', null,
+  'a negative quantity is refused, nothing written');
+select is((select count(*)::int from public.shopping), 2, 'nothing partial was written');
+
+select throws_ok($$ update public.users set basket_min_saving_cents = -1 where id = tests.get_user_id('alice') $$,
+  '23514', null, 'the saving setting cannot be negative');
+
+select tests.clear_authentication();
+select is((select quantity from public.shopping where user_id = tests.get_user_id('bob')), 1::numeric,
+  'Bob''s list is untouched by Alice''s runs');
+
+select * from finish();
+rollback;
