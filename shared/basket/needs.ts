@@ -1,3 +1,4 @@
+import { memoByString } from '../internal/memo.ts';
 import { normalizeName } from '../limits/names.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
@@ -49,11 +50,20 @@ export interface NeedLine {
  * or L), else grams.
  */
 export function baseUnitOf(name: string): BaseUnit {
+  return typeof name === 'string' ? baseUnitCached(name) : 'g';
+}
+
+const baseUnitCached = memoByString(2048, (name): BaseUnit => {
   const units = preferredUnits(name);
   if (units[0] === 'piece') return 'each';
   if (units.includes('mL') || units.includes('L')) return 'mL';
   return 'g';
-}
+});
+
+const byName = new Intl.Collator('en-AU').compare;
+
+/** The same item whatever its spacing or case: 'Red  Onion' is 'red onion'. */
+const sameNameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase());
 
 /** Volumes in millilitres: spec 9's factors for mL, L, tsp, tbsp and cup are those of an Australian kitchen. */
 const VOLUME_UNITS = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
@@ -64,12 +74,36 @@ const VOLUME_UNITS = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
  * through grams (1 g = 1 mL, spec 9).
  */
 export function toBase(quantity: number, unit: string | null, name: string, base: BaseUnit): number {
-  const u = canonicalUnit(unit);
-  if (base === 'mL' && u !== null && VOLUME_UNITS.has(u) && quantity > 0) {
-    return quantity * (DEFAULT_UNIT_FACTORS[u] as number);
+  if (typeof quantity !== 'number' || !(quantity > 0) || !Number.isFinite(quantity)) return 0;
+  if (typeof name !== 'string') return 0;
+  const amount = quantity * baseFactor(base, typeof unit === 'string' ? unit : '', name);
+  return Number.isFinite(amount) ? amount : 0;
+}
+
+// How much of the base unit one `unit` of an ingredient is; every conversion is linear, and a
+// week's plan repeats a few dozen (name, unit) pairs, so each is worked out once.
+const factors = new Map<string, Map<string, number>>();
+const FACTORS_LIMIT = 4096;
+
+function baseFactor(base: BaseUnit, unit: string, name: string): number {
+  const key = base === 'g' ? name : `${base}:${name}`;
+  let byUnit = factors.get(key);
+  if (byUnit === undefined) {
+    if (factors.size >= FACTORS_LIMIT) factors.clear();
+    byUnit = new Map();
+    factors.set(key, byUnit);
   }
-  const grams = toGrams(quantity, unit, name);
-  return base === 'each' ? grams / gramsPerUnit('piece', name) : grams;
+  let factor = byUnit.get(unit);
+  if (factor === undefined) {
+    const u = canonicalUnit(unit);
+    if (base === 'mL' && u !== null && VOLUME_UNITS.has(u)) factor = DEFAULT_UNIT_FACTORS[u] as number;
+    else {
+      const grams = toGrams(1, unit === '' ? null : unit, name);
+      factor = base === 'each' ? grams / gramsPerUnit('piece', name) : grams;
+    }
+    byUnit.set(unit, factor);
+  }
+  return factor;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -83,7 +117,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * their lines does not change the result; lines come sorted by name.
  */
 export function shoppingNeeds(meals: readonly PlannedMeal[], pantry: readonly PantryHolding[]): NeedLine[] {
-  const lines = new Map<string, NeedLine>();
+  // By ingredient id, or by name for a line without one: no key string built per line.
+  const lines = new Map<number | string, NeedLine>();
   for (const meal of Array.isArray(meals) ? meals : []) {
     const recipePortions = positive(meal?.recipe?.portions) ?? 1;
     const scale = (positive(meal?.portions) ?? recipePortions) / recipePortions;
@@ -91,11 +126,11 @@ export function shoppingNeeds(meals: readonly PlannedMeal[], pantry: readonly Pa
       const ingredient = line?.ingredients;
       if (!ingredient || typeof ingredient.name !== 'string') continue;
       const id = typeof ingredient.id === 'number' ? ingredient.id : null;
-      const key = id !== null ? `i:${id}` : `n:${normalizeName(ingredient.name).toLowerCase()}`;
+      const mapKey = id ?? sameNameKey(ingredient.name);
       const amount = parseQuantity(line.quantity) * scale;
       const base = baseUnitOf(ingredient.name);
-      const existing: NeedLine = lines.get(key) ?? {
-        key,
+      const existing: NeedLine = lines.get(mapKey) ?? {
+        key: id !== null ? `i:${id}` : `n:${mapKey}`,
         ingredient_id: id,
         name: ingredient.name,
         base: null,
@@ -111,23 +146,46 @@ export function shoppingNeeds(meals: readonly PlannedMeal[], pantry: readonly Pa
         existing.note = 'to taste';
       }
       if (!existing.meals.includes(meal.label)) existing.meals.push(meal.label);
-      lines.set(key, existing);
+      lines.set(mapKey, existing);
     }
   }
-  const result = [...lines.values()].map((line) => subtractPantry(line, pantry));
-  return result.sort((a, b) => a.name.localeCompare(b.name, 'en-AU') || a.key.localeCompare(b.key));
+  const held = indexPantry(pantry);
+  const result = [...lines.values()].map((line) => subtractPantry(line, held));
+  return result.sort((a, b) => byName(a.name, b.name) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-function subtractPantry(line: NeedLine, pantry: readonly PantryHolding[]): NeedLine {
+interface PantryIndex {
+  byIngredient: Map<number, PantryHolding[]>;
+  /** Free-text items (no ingredient), by their normalised name. */
+  byName: Map<string, PantryHolding[]>;
+}
+
+function indexPantry(pantry: readonly PantryHolding[]): PantryIndex {
+  const index: PantryIndex = { byIngredient: new Map(), byName: new Map() };
+  for (const item of Array.isArray(pantry) ? pantry : []) {
+    if (item === null || typeof item !== 'object') continue;
+    if (typeof item.ingredient_id === 'number') {
+      index.byIngredient.set(item.ingredient_id, [
+        ...(index.byIngredient.get(item.ingredient_id) ?? []),
+        item,
+      ]);
+    } else if (item.ingredient_id == null && typeof item.name === 'string') {
+      const key = sameNameKey(item.name);
+      index.byName.set(key, [...(index.byName.get(key) ?? []), item]);
+    }
+  }
+  return index;
+}
+
+function subtractPantry(line: NeedLine, pantry: PantryIndex): NeedLine {
   const need = round(line.need);
-  const name = normalizeName(line.name).toLowerCase();
+  const matches = [
+    ...(line.ingredient_id !== null ? (pantry.byIngredient.get(line.ingredient_id) ?? []) : []),
+    ...(pantry.byName.get(sameNameKey(line.name)) ?? []),
+  ];
   let have = 0;
   let enough = false;
-  for (const item of Array.isArray(pantry) ? pantry : []) {
-    const same =
-      (line.ingredient_id !== null && item?.ingredient_id === line.ingredient_id) ||
-      (item?.ingredient_id == null && normalizeName(item?.name ?? '').toLowerCase() === name);
-    if (!same) continue;
+  for (const item of matches) {
     const quantity = positive(item.quantity);
     if (quantity === null) enough = true;
     else if (line.base !== null) have += toBase(quantity, item.unit, line.name, line.base);
