@@ -12,6 +12,7 @@ export * from './nutrition/index.ts';
 export * from './pricing/index.ts';
 export * from './profile/index.ts';
 export * from './quantity/index.ts';
+export * from './recipe-import/index.ts';
 export * from './recipes/index.ts';
 export * from './shelf-prices/index.ts';
 export * from './units/index.ts';

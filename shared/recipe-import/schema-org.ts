@@ -1,0 +1,171 @@
+/** A recipe as a web page or an export describes it, before its lines are read and matched. */
+export interface ImportedRecipe {
+  name: string;
+  description: string | null;
+  /** The ingredient lines as written. */
+  ingredients: string[];
+  /** The method, one step each (sections flattened in order). */
+  steps: string[];
+  portions: number | null;
+  /** Total time in minutes. */
+  duration: number | null;
+  author: string | null;
+  image: string | null;
+  /** Where it came from, so importing it again updates it instead of adding it twice. */
+  sourceUrl: string | null;
+  sourceId: string | null;
+}
+
+/** Text as shown: tags dropped, the common entities decoded, white space made single. Never HTML. */
+export function plainText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_m, e: string) => {
+      const lower = e.toLowerCase();
+      if (lower.startsWith('#x')) return safeChar(Number.parseInt(lower.slice(2), 16));
+      if (lower.startsWith('#')) return safeChar(Number.parseInt(lower.slice(1), 10));
+      return (
+        ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' } as Record<string, string>)[lower] ??
+        ''
+      );
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function safeChar(code: number): string {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+    ? String.fromCodePoint(code)
+    : '';
+}
+
+/** Minutes in an ISO 8601 duration ('PT1H30M', 'P0DT45M', 'PT90M'); null when it is not one. */
+export function isoDurationMinutes(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const m =
+    /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
+      value.trim(),
+    );
+  if (!m || value.trim().toUpperCase() === 'P' || value.trim().toUpperCase() === 'PT') return null;
+  const [d, h, min, s] = [m[1], m[2], m[3], m[4]].map((x) => (x === undefined ? 0 : Number(x))) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const total = Math.round(d * 1440 + h * 60 + min + s / 60);
+  return Number.isFinite(total) && total >= 0 ? total : null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+
+function isRecipe(node: Record<string, unknown>): boolean {
+  return asList(node['@type']).some((t) => typeof t === 'string' && t.replace(/^.*[/#:]/, '') === 'Recipe');
+}
+
+/** Every Recipe node in a JSON-LD document: top level, arrays, @graph, and nested main entities. */
+function recipeNodes(value: unknown, depth = 0): Record<string, unknown>[] {
+  if (depth > 6) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => recipeNodes(v, depth + 1));
+  if (!isObject(value)) return [];
+  if (isRecipe(value)) return [value];
+  return [...recipeNodes(value['@graph'], depth + 1), ...recipeNodes(value.mainEntity, depth + 1)];
+}
+
+function steps(value: unknown, depth = 0): string[] {
+  if (depth > 4) return [];
+  if (typeof value === 'string') {
+    return value
+      .split(/\n+|<br\s*\/?>|<\/p>/i)
+      .map(plainText)
+      .filter(Boolean);
+  }
+  if (Array.isArray(value)) return value.flatMap((v) => steps(v, depth + 1));
+  if (!isObject(value)) return [];
+  if (value.itemListElement !== undefined) return steps(value.itemListElement, depth + 1);
+  const text = plainText(value.text ?? value.name);
+  return text ? [text] : [];
+}
+
+function portions(value: unknown): number | null {
+  for (const v of asList(value)) {
+    const n =
+      typeof v === 'number'
+        ? v
+        : typeof v === 'string'
+          ? Number(/\d+/.exec(v)?.[0] ?? Number.NaN)
+          : Number.NaN;
+    if (Number.isInteger(n) && n > 0) return n;
+  }
+  return null;
+}
+
+function author(value: unknown): string | null {
+  for (const v of asList(value)) {
+    const name = plainText(isObject(v) ? v.name : v);
+    if (name) return name;
+  }
+  return null;
+}
+
+function image(value: unknown): string | null {
+  for (const v of asList(value)) {
+    const url = isObject(v) ? v.url : v;
+    if (typeof url === 'string' && /^https?:\/\//i.test(url.trim())) return url.trim();
+  }
+  return null;
+}
+
+/** One schema.org Recipe node as an imported recipe; null without a name. */
+export function fromSchemaOrg(node: unknown, pageUrl: string | null = null): ImportedRecipe | null {
+  if (!isObject(node)) return null;
+  const name = plainText(node.name);
+  if (name === '') return null;
+  const total = isoDurationMinutes(node.totalTime);
+  const parts = [isoDurationMinutes(node.prepTime), isoDurationMinutes(node.cookTime)];
+  const url = typeof node.url === 'string' && /^https?:\/\//i.test(node.url) ? node.url : pageUrl;
+  return {
+    name,
+    description: plainText(node.description) || null,
+    ingredients: asList(node.recipeIngredient ?? node.ingredients)
+      .map(plainText)
+      .filter(Boolean),
+    steps: steps(node.recipeInstructions),
+    portions: portions(node.recipeYield),
+    duration: total ?? (parts.some((p) => p !== null) ? (parts[0] ?? 0) + (parts[1] ?? 0) : null),
+    author: author(node.author),
+    image: image(node.image),
+    sourceUrl: url,
+    sourceId: typeof node['@id'] === 'string' ? node['@id'] : url,
+  };
+}
+
+/**
+ * The recipes a web page describes in schema.org JSON-LD (`<script type="application/ld+json">`):
+ * a Recipe at the top, in an array, in `@graph` or as a page's main entity, with its steps from
+ * strings, HowToStep or HowToSection, its yield from text or a number and its times from ISO
+ * 8601 durations. Malformed blocks are skipped; a page without a recipe gives `[]`.
+ */
+export function recipesInPage(html: string, pageUrl: string | null = null): ImportedRecipe[] {
+  if (typeof html !== 'string') return [];
+  const recipes: ImportedRecipe[] = [];
+  const blocks = html.matchAll(
+    /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi,
+  );
+  for (const block of blocks) {
+    let json: unknown;
+    try {
+      json = JSON.parse((block[1] as string).trim());
+    } catch {
+      continue;
+    }
+    for (const node of recipeNodes(json)) {
+      const recipe = fromSchemaOrg(node, pageUrl);
+      if (recipe) recipes.push(recipe);
+    }
+  }
+  return recipes;
+}
