@@ -70,7 +70,9 @@ const plainNumber = (text: string): number =>
 /** Metric amounts from 10 up read best whole (227 g, not 226 3/4). */
 const METRIC = new Set(['g', 'kg', 'mL', 'L']);
 function shownAmount(amount: number, unit: string | null): string {
-  return unit !== null && METRIC.has(unit) && amount >= 10 ? String(Math.round(amount)) : formatQuantity(amount);
+  return unit !== null && METRIC.has(unit) && amount >= 10
+    ? String(Math.round(amount))
+    : formatQuantity(amount);
 }
 
 /**
