@@ -80,7 +80,8 @@ describe('judgeSpecial: the other verdicts', () => {
 describe('judgeSpecial: properties (fast-check)', () => {
   const span = fc.record({
     from: fc.integer({ min: 0, max: 400 }).map(ago),
-    priceCents: fc.integer({ min: 0, max: 5000 }),
+    // Shelf prices are at least a cent; a free item has no special to judge.
+    priceCents: fc.integer({ min: 1, max: 5000 }),
     wasCents: fc.option(fc.integer({ min: 0, max: 8000 }), { nil: null }),
     promo: fc.boolean(),
   });

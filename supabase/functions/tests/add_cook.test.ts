@@ -209,7 +209,10 @@ Deno.test('the service role cannot add a cook for nobody', async () => {
 
 Deno.test('add-cook stores the name normalised, as every form does (one space inside, none around)', async () => {
   const user = await newUser('spaces');
-  const answer = await callFunction<CookAnswer>('add-cook', { token: user.token, json: { name: '  Sam    Lee ' } });
+  const answer = await callFunction<CookAnswer>('add-cook', {
+    token: user.token,
+    json: { name: '  Sam    Lee ' },
+  });
   assert.equal(answer.status, 201, answer.text);
   assert.equal(answer.body.cook.name, 'Sam Lee');
   const again = await callFunction<ErrorAnswer>('add-cook', { token: user.token, json: { name: 'sam lee' } });
