@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deno=node_modules/.bin/deno
 export DENO_TLS_CA_STORE="${DENO_TLS_CA_STORE:-system,mozilla}"
-functions=(add-cook price-recipe price-basket cleanup-meals)
+functions=(add-cook price-recipe price-basket import-recipe cleanup-meals)
 
 for fn in "${functions[@]}"; do
   "$deno" check --quiet --node-modules-dir=manual --config "supabase/functions/$fn/deno.json" "supabase/functions/$fn/index.ts"
@@ -19,13 +19,20 @@ done
 "$deno" lint --quiet supabase/functions
 
 log=$(mktemp)
+# import-recipe refuses loopback addresses; the tests' fixture pages are served on this one port,
+# which the functions' secrets (as `supabase functions serve --env-file`) let through.
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+FIXTURE_PORT=$(free_port)
+export FIXTURE_PORT
+env_file=$(mktemp)
+printf 'IMPORT_ALLOW_HOSTS=127.0.0.1:%s\nIMPORT_TIMEOUT_MS=2000\n' "$FIXTURE_PORT" >"$env_file"
 # setsid gives the stack its own process group, so stopping it stops tsx's node child too.
-setsid node_modules/.bin/tsx stack/src/main.ts --memory --port 0 >"$log" 2>&1 &
+setsid node_modules/.bin/tsx stack/src/main.ts --memory --port 0 --env-file "$env_file" >"$log" 2>&1 &
 stack_pid=$!
 stop_stack() {
   kill -TERM -- "-$stack_pid" 2>/dev/null || true
   wait "$stack_pid" 2>/dev/null || true
-  rm -f "$log"
+  rm -f "$log" "$env_file"
 }
 trap stop_stack EXIT
 

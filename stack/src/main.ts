@@ -7,6 +7,8 @@
  *   --data-dir DIR     PGlite data directory (default .local/db; ignored with DATABASE_URL)
  *   --memory           keep the PGlite database in memory (nothing written to disk)
  *   --quiet            no request log
+ *   --env-file FILE    the Edge Functions' secrets (default supabase/functions/.env), as
+ *                      `supabase functions serve --env-file`
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     memory: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'env-file': { type: 'string' },
     'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
   },
 });
@@ -37,7 +40,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 try {
-  stack = await startStack({ port, databaseUrl, dataDir, reset: values.reset, quiet: values.quiet });
+  stack = await startStack({
+    port,
+    databaseUrl,
+    dataDir,
+    reset: values.reset,
+    quiet: values.quiet,
+    functionsEnvFile: values['env-file'],
+  });
 } catch (error) {
   console.error(`The local stack could not start: ${(error as Error).message}`);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

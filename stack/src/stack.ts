@@ -28,6 +28,8 @@ export interface StackOptions {
   cron?: boolean;
   /** How long clients may take to send a request (defaults in gateway.ts). */
   http?: HttpLimits;
+  /** The functions' secrets file, as `supabase functions serve --env-file` (default supabase/functions/.env). */
+  functionsEnvFile?: string | undefined;
 }
 
 export interface RunningStack {
@@ -62,7 +64,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     rest: createRestApi(ctx),
     auth: createAuthApi(ctx),
     realtime: createRealtimeApi(ctx),
-    functions: createFunctionsApi(ctx),
+    functions: createFunctionsApi(ctx, { envFile: options.functionsEnvFile }),
     mail: createMailApi(ctx),
   };
   const server = createGateway(ctx, mounts, options.http);

@@ -27,7 +27,7 @@ const DENO_NEEDS = [
  * `supabase secrets set --env-file` uploads). Nothing else of the stack's own environment
  * leaks in, apart from what Deno itself needs to run.
  */
-export function functionEnv(config: StackConfig): Record<string, string> {
+export function functionEnv(config: StackConfig, envFile?: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of DENO_NEEDS) {
     const value = process.env[name];
@@ -38,7 +38,8 @@ export function functionEnv(config: StackConfig): Record<string, string> {
   env.DENO_TLS_CA_STORE ??= 'system,mozilla';
   env.NO_PROXY = [env.NO_PROXY ?? env.no_proxy, '127.0.0.1', 'localhost', '::1'].filter(Boolean).join(',');
   delete env.no_proxy;
-  Object.assign(env, readEnvFile(join(config.root, 'supabase', 'functions', '.env')));
+  // As `supabase functions serve [--env-file FILE]`: the given file instead of supabase/functions/.env.
+  Object.assign(env, readEnvFile(envFile ?? join(config.root, 'supabase', 'functions', '.env')));
   env.NO_COLOR = '1';
   env.SUPABASE_URL = config.url;
   env.SUPABASE_ANON_KEY = config.anonKey;

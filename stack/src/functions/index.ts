@@ -14,6 +14,8 @@ export interface FunctionsApiOptions {
   watch?: boolean;
   /** The Deno binary; default the `deno` npm package's. */
   deno?: string;
+  /** Secrets for the functions, as `supabase functions serve --env-file`; default supabase/functions/.env. */
+  envFile?: string | undefined;
 }
 
 /** Browsers calling a function read our own error answers too, so they carry CORS. */
@@ -49,7 +51,7 @@ export function createFunctionsApi(ctx: StackContext, options: FunctionsApiOptio
     if (current?.alive && sameSpec(current.spec, spec)) return current;
     current?.retire();
     // The URL is only known once the gateway listens, so the environment is built per start.
-    const worker = new FunctionWorker(spec, { deno, env: functionEnv(ctx.config), log: ctx.log });
+    const worker = new FunctionWorker(spec, { deno, env: functionEnv(ctx.config, options.envFile), log: ctx.log });
     workers.set(spec.name, worker);
     return worker;
   };

@@ -4,17 +4,28 @@
  * (the deploy bundle carries it along: see README.md and tests/bundle.test.ts).
  */
 
-export type { IngredientPriceRecord, NeedLine, PricedLine, RecipePrice } from '../../../shared/mod.ts';
+export type {
+  ImportedRecipe,
+  IngredientPriceRecord,
+  KnownIngredient,
+  NeedLine,
+  PricedLine,
+  RecipePrice,
+} from '../../../shared/mod.ts';
 export {
   baseUnitOf,
   cookNameField,
   DEFAULT_TIME_ZONE,
+  indexIngredients,
   LIMITS,
+  matchIngredient,
   mealWindow,
   normalizeName,
   PRICE_RECORD_SELECT,
+  parseIngredientLine,
   priceBasket,
   priceRecipe,
   readField,
+  recipesInPage,
   toBase,
 } from '../../../shared/mod.ts';

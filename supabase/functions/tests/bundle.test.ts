@@ -13,6 +13,7 @@ const FUNCTIONS: { name: string; npm: string[]; shared: boolean }[] = [
   { name: 'add-cook', npm: ['@supabase/supabase-js', 'zod'], shared: false },
   { name: 'price-recipe', npm: ['@supabase/supabase-js', 'zod', 'numeric-quantity'], shared: true },
   { name: 'price-basket', npm: ['@supabase/supabase-js', 'zod'], shared: true },
+  { name: 'import-recipe', npm: ['@supabase/supabase-js', 'zod'], shared: true },
   { name: 'cleanup-meals', npm: ['@supabase/supabase-js'], shared: true },
 ];
 const functionsDir = new URL('../', import.meta.url);
