@@ -51,7 +51,11 @@ export function createFunctionsApi(ctx: StackContext, options: FunctionsApiOptio
     if (current?.alive && sameSpec(current.spec, spec)) return current;
     current?.retire();
     // The URL is only known once the gateway listens, so the environment is built per start.
-    const worker = new FunctionWorker(spec, { deno, env: functionEnv(ctx.config, options.envFile), log: ctx.log });
+    const worker = new FunctionWorker(spec, {
+      deno,
+      env: functionEnv(ctx.config, options.envFile),
+      log: ctx.log,
+    });
     workers.set(spec.name, worker);
     return worker;
   };
