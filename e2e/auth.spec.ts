@@ -1,4 +1,15 @@
-import { expect, latestMail, newUser, signIn, signOut, signUp, test, visit } from './support/fixtures.ts';
+import {
+  env,
+  expect,
+  latestMail,
+  newUser,
+  sessionOf,
+  signIn,
+  signOut,
+  signUp,
+  test,
+  visit,
+} from './support/fixtures.ts';
 
 test.describe('public screens and authentication', () => {
   test('public pages render for visitors and are accessible', async ({ page }) => {
@@ -30,7 +41,10 @@ test.describe('public screens and authentication', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+    // GoTrue's invalid_credentials, in the app's words, once (issue 15: 7).
+    await expect(page.getByRole('alert')).toHaveText(
+      'The e-mail address or password is not right. Check both and try again.',
+    );
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/pantry$/);
@@ -41,15 +55,17 @@ test.describe('public screens and authentication', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('sign-up shows the weak-password reasons, then creates the account and profile', async ({ page }) => {
+  test('sign-up says a password is too short beside it, then creates the account and profile', async ({
+    page,
+  }) => {
     const user = newUser('Kim');
     await page.goto('/sign-up');
     await page.getByLabel('Full name').fill(user.name);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('abc');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expect(page.getByRole('alert')).toContainText(/password/i);
-    await expect(page.getByRole('alert').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Use at least 6 characters.')).toBeVisible();
     await visit(page, 'sign-up-weak-password');
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -82,5 +98,53 @@ test.describe('public screens and authentication', () => {
     await signOut(page);
     await signIn(page, { ...user, password: newPassword });
     await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+  });
+
+  test('a revoked session lands on the sign-in form, which says the session has ended', async ({ page }) => {
+    const user = newUser('Harper');
+    await signUp(page, user);
+    const { access_token } = await sessionOf(page);
+    // Signed out everywhere by the server (another device, a password change): the token is dead.
+    const res = await fetch(`${env.api}/auth/v1/logout?scope=global`, {
+      method: 'POST',
+      headers: { apikey: env.anonKey, authorization: `Bearer ${access_token}` },
+    });
+    expect(res.status).toBe(204);
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+  });
+
+  test('an expired session whose refresh is refused lands on the sign-in form with the explanation', async ({
+    page,
+  }) => {
+    const user = newUser('Emery');
+    await signUp(page, user);
+    const { access_token } = await sessionOf(page);
+    await fetch(`${env.api}/auth/v1/logout?scope=global`, {
+      method: 'POST',
+      headers: { apikey: env.anonKey, authorization: `Bearer ${access_token}` },
+    });
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k))!;
+      const stored = JSON.parse(localStorage.getItem(key)!);
+      localStorage.setItem(
+        key,
+        JSON.stringify({ ...stored, expires_at: Math.floor(Date.now() / 1000) - 60 }),
+      );
+    });
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+    // Signing out on purpose is not an ended session.
+    await signIn(page, user);
+    await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+    await signOut(page);
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toHaveCount(0);
   });
 });

@@ -28,7 +28,56 @@ export const env = {
   get api(): string {
     return process.env.E2E_API_URL!;
   },
+  get anonKey(): string {
+    return process.env.E2E_ANON_KEY!;
+  },
+  get serviceKey(): string {
+    return process.env.E2E_SERVICE_KEY!;
+  },
 };
+
+/** The page's session as supabase-js stores it (localStorage `sb-<ref>-auth-token`). */
+export async function sessionOf(page: Page): Promise<{ access_token: string; user: { id: string } }> {
+  const session = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k));
+    return key ? localStorage.getItem(key) : null;
+  });
+  expect(session, 'a stored session').not.toBeNull();
+  return JSON.parse(session!);
+}
+
+/**
+ * A REST call as the page's user, from the test (not through the page, so the page's routes do
+ * not apply): what the database holds, whatever the screen shows.
+ */
+export async function restAs<T = unknown>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
+  const { access_token } = await sessionOf(page);
+  const res = await fetch(`${env.api}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: env.anonKey,
+      authorization: `Bearer ${access_token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+  expect(res.ok, `${init.method ?? 'GET'} ${path}: ${res.status}`).toBe(true);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Sets an input's value as a script, autofill or an old browser would, past its maxlength, and
+ * tells React (the value setter React watches, then an input event).
+ */
+export async function forceValue(page: Page, label: string, value: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).evaluate((el, v) => {
+    const input = el as HTMLInputElement;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  }, value);
+}
 
 export const test = base.extend({
   // The built app runs on a port chosen by the global setup.

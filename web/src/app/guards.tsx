@@ -17,11 +17,16 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Spec 2: a signed-in user on /sign-in or /sign-up goes on (to where they were headed, else /). */
+/**
+ * Spec 2: a signed-in user on /sign-in or /sign-up goes on (to where they were headed, else /),
+ * once the server has confirmed the session: a stored session it revoked or let expire must
+ * land on the form, which then says the session has ended, not on the page behind it.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, confirmed } = useAuth();
   const search = useSearch();
   if (status === 'signed-in') {
+    if (!confirmed) return <FullScreenSpinner />;
     const next = new URLSearchParams(search).get('next');
     return <Redirect to={safeRedirect(next)} replace />;
   }

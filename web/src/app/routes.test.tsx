@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { auth, endSession } from '../features/auth/store.ts';
 import { renderAt } from '../testing/render.tsx';
 import { setStatus } from '../testing/session.ts';
 import { AppRoutes } from './routes.tsx';
@@ -60,5 +61,26 @@ describe('routes and guards (spec 2)', () => {
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('keeps a stored session it has not confirmed on /sign-in, and shows the form if it has ended (issue 15: 6)', async () => {
+    setStatus('stored');
+    const { location } = renderAt('/sign-in', <AppRoutes />);
+    // Waiting for the server's word, not sending the person to the page behind a revoked session.
+    expect(location.history).toEqual(['/sign-in']);
+    await act(async () => endSession());
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+    expect(location.history).toEqual(['/sign-in']);
+    expect(auth.status).toBe('signed-out');
+  });
+
+  it('sends a confirmed session on from /sign-in as before', async () => {
+    setStatus('stored');
+    const { location } = renderAt('/sign-in', <AppRoutes />);
+    await act(async () => {
+      auth.confirmed = true;
+    });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
   });
 });

@@ -1,6 +1,14 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Change, connection, mergeChange, setReloadForTests, watchChannelStatus } from './realtime.ts';
+import {
+  type Change,
+  connection,
+  mergeChange,
+  setReloadForTests,
+  watchChannelStatus,
+  watchFeed,
+} from './realtime.ts';
+import { RECONNECT_MAX_MS, reconnectAfterMs } from './reconnect.ts';
 
 type Row = { id: string; name: string };
 const key = (r: Partial<Row>) => String(r.id);
@@ -66,5 +74,49 @@ describe('connection loss (spec 4)', () => {
   it('does not reload for a channel that never joined', () => {
     watchChannelStatus(channel, { value: false }, 'CHANNEL_ERROR');
     expect(connection.refreshing).toBe(false);
+  });
+});
+
+describe('recovery after an outage (issue 15: 10)', () => {
+  afterEach(() => {
+    connection.refreshing = false;
+  });
+  const channel = {} as RealtimeChannel;
+
+  it('tries to reconnect within 1.5 s at every attempt of the first minutes, not 10 s', () => {
+    const waits = Array.from({ length: 100 }, (_, i) => reconnectAfterMs(i + 1));
+    expect(Math.max(...waits)).toBeLessThanOrEqual(RECONNECT_MAX_MS);
+    // Backing off, not hammering: the first attempts are quick, then they settle at the cap.
+    expect(reconnectAfterMs(1, () => 0)).toBeGreaterThanOrEqual(200);
+    expect(reconnectAfterMs(10, () => 1)).toBe(RECONNECT_MAX_MS);
+    expect(reconnectAfterMs(1000)).toBeGreaterThan(RECONNECT_MAX_MS);
+  });
+
+  it('fetches the data again when a channel that lost its feed joins again', () => {
+    const resync = vi.fn();
+    // A page loaded during the outage: its channels error before ever joining, and must not reload.
+    const joined = { value: false };
+    watchChannelStatus(channel, joined, 'CHANNEL_ERROR', resync);
+    watchChannelStatus(channel, joined, 'TIMED_OUT', resync);
+    expect(connection.refreshing).toBe(false);
+    expect(resync).not.toHaveBeenCalled();
+    watchChannelStatus(channel, joined, 'SUBSCRIBED', resync);
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not fetch again on the first join, when the screens load their own data', () => {
+    const resync = vi.fn();
+    watchChannelStatus(channel, { value: false }, 'SUBSCRIBED', resync);
+    expect(resync).not.toHaveBeenCalled();
+  });
+
+  it('fetches what was missed when the database feed of a joined channel comes back', () => {
+    const resync = vi.fn();
+    const joined = { value: true };
+    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
+    expect(resync).not.toHaveBeenCalled();
+    watchFeed(joined, { extension: 'postgres_changes', status: 'error' }, resync);
+    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
+    expect(resync).toHaveBeenCalledTimes(1);
   });
 });

@@ -26,19 +26,55 @@ export function refreshPage(): void {
 
 const closingOnPurpose = new WeakSet<RealtimeChannel>();
 
+/** A channel's history: whether it ever joined, and whether it has lost its feed since. */
+export interface ChannelLink {
+  value: boolean;
+  lost?: boolean;
+}
+
 /**
  * Spec 4: a channel that closes or errors while the browser is online reloads the page.
  * Only channels that were once joined count, so a server without realtime cannot cause a
  * reload loop; the periodic check below still catches channels that never came back.
+ * A channel that lost its feed and joins again (the stack is back: a page loaded during the
+ * outage has no data) calls `resync`, which fetches its data again.
  */
 export function watchChannelStatus(
   channel: RealtimeChannel,
-  joined: { value: boolean },
+  joined: ChannelLink,
   status: string,
+  resync?: () => void,
 ): void {
-  if (status === 'SUBSCRIBED') joined.value = true;
-  if (closingOnPurpose.has(channel) || !joined.value) return;
+  if (status === 'SUBSCRIBED') {
+    joined.value = true;
+    if (joined.lost) {
+      joined.lost = false;
+      resync?.();
+    }
+    return;
+  }
+  if (closingOnPurpose.has(channel)) return;
+  if (status === 'CLOSED' || status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') joined.lost = true;
+  if (!joined.value) return;
   if ((status === 'CLOSED' || status === 'CHANNEL_ERROR') && navigator.onLine) refreshPage();
+}
+
+/**
+ * Realtime's `system` messages about a channel's database feed: an error means changes may have
+ * been missed (the database went away under a joined channel), and the 'ok' that follows once
+ * the feed is back calls `resync` to fetch what was missed.
+ */
+export function watchFeed(
+  joined: ChannelLink,
+  message: { extension?: string; status?: string },
+  resync?: () => void,
+): void {
+  if (message.extension !== undefined && message.extension !== 'postgres_changes') return;
+  if (message.status === 'error') joined.lost = true;
+  else if (message.status === 'ok' && joined.lost && joined.value) {
+    joined.lost = false;
+    resync?.();
+  }
 }
 
 /** Spec 4: reload when a check every 10 s finds every realtime channel closed. */
@@ -55,18 +91,23 @@ export type Change<T extends Record<string, unknown>> = RealtimePostgresChangesP
 /**
  * One channel per table, listening to every postgres change the user may see (RLS decides on
  * the server; the filter narrows to the user's rows where the table has user_id).
- * Returns the unsubscribe, which closes the channel without triggering a reload.
+ * `resync` fetches the table's data again after the feed was lost and came back (see
+ * watchChannelStatus). Returns the unsubscribe, which closes the channel without triggering a
+ * reload.
  */
 export function subscribeTable<T extends Record<string, unknown>>(
   table: string,
   userId: string,
   onChange: (change: Change<T>) => void,
-  options: { filter?: string | null } = {},
+  options: { filter?: string | null; resync?: () => void } = {},
 ): () => void {
   const filter = options.filter === undefined ? `user_id=eq.${userId}` : options.filter;
   const channel = supabase.channel(`${table}:${userId}`);
-  const joined = { value: false };
+  const joined: ChannelLink = { value: false };
   channel
+    .on('system', {}, (message: { extension?: string; status?: string }) =>
+      watchFeed(joined, message, options.resync),
+    )
     .on(
       'postgres_changes',
       {
@@ -77,7 +118,7 @@ export function subscribeTable<T extends Record<string, unknown>>(
       },
       (payload: Change<T>) => onChange(payload),
     )
-    .subscribe((status) => watchChannelStatus(channel, joined, status));
+    .subscribe((status) => watchChannelStatus(channel, joined, status, options.resync));
   return () => {
     closingOnPurpose.add(channel);
     void supabase.removeChannel(channel);

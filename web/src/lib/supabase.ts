@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../../shared/database.types.ts';
 import { type Env, MissingEnvError, readEnv } from '../config/env.ts';
+import { reconnectAfterMs } from './reconnect.ts';
 
 function configured(): { env: Env; problem: MissingEnvError | null } {
   try {
@@ -17,11 +18,25 @@ const { env, problem } = configured();
 /** Set when the build lacks VITE_SUPABASE_URL or VITE_SUPABASE_ANON_KEY; the app then shows only this. */
 export const configProblem: MissingEnvError | null = problem;
 
+/** Whether a session was stored when the page loaded, read before supabase-js may drop it. */
+function hasStoredSession(url: string): boolean {
+  try {
+    // supabase-js's default storage key.
+    return localStorage.getItem(`sb-${new URL(url).hostname.split('.')[0]}-auth-token`) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** A refused session found at start is one that ended, not a visitor (features/auth/store.ts). */
+export const storedSessionAtStart: boolean = hasStoredSession(env.supabaseUrl);
+
 /** The one Supabase client of the app. Sessions persist in localStorage and are shared across tabs. */
 export const supabase: SupabaseClient<Database> = createClient<Database>(
   env.supabaseUrl,
   env.supabaseAnonKey,
   {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
+    realtime: { reconnectAfterMs },
   },
 );

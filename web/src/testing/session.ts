@@ -20,9 +20,15 @@ export function fakeSession(userId = '00000000-0000-4000-8000-000000000001'): Se
   };
 }
 
-export function setStatus(status: 'loading' | 'signed-in' | 'signed-out'): void {
+/**
+ * Puts the session store in a state. 'stored' is a session read from storage that the server
+ * has not vouched for yet (it may have been revoked).
+ */
+export function setStatus(status: 'loading' | 'signed-in' | 'signed-out' | 'stored'): void {
+  auth.ended = false;
+  auth.confirmed = status !== 'loading' && status !== 'stored';
   if (status === 'loading') {
     auth.status = 'loading';
     auth.session = null;
-  } else setSession(status === 'signed-in' ? fakeSession() : null);
+  } else setSession(status === 'signed-out' ? null : fakeSession());
 }

@@ -32,8 +32,8 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
     if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
     removeRecipe(userId, recipe.id)
       .then(() => {
-        showToast(`Deleted ${recipe.name}.`, 'success');
         navigate(paths.recipes, { replace: true });
+        showToast(`Deleted ${recipe.name}.`, 'success');
       })
       .catch((e: unknown) => {
         console.error('deleting the recipe failed', e);

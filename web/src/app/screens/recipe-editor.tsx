@@ -12,8 +12,9 @@ export default function RecipeEditorScreen({ id }: { id?: string }) {
       userId={userId}
       id={id}
       onSaved={(saved) => {
-        showToast('Recipe saved.', 'success');
+        // Navigate first: the toast belongs to the page it is shown on (see settleToasts).
         navigate(paths.recipe(saved), { replace: true });
+        showToast('Recipe saved.', 'success');
       }}
     />
   );

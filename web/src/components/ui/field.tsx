@@ -1,21 +1,73 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
+interface Described {
+  label: string;
+  hint?: string;
+  /** What to fix, shown under the field and read with it (aria-invalid, aria-describedby). */
+  error?: string | null;
+}
 
-/** A text input with a visible label (CONTRACTS 6) and an optional hint tied to it. */
-export function Field({ label, hint, id, ...input }: FieldProps) {
+/** Moves focus to a form's first field with a message, once it has rendered, so it is read out. */
+export function focusFirstInvalid(form: HTMLFormElement | null | undefined): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/** What describes a control: its error, which says the limits too, else its hint. */
+function describedBy(id: string, hint?: string, error?: string | null): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+function Notes({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
+  if (error) {
+    return (
+      <small id={`${id}-error`} className="field-error">
+        {error}
+      </small>
+    );
+  }
+  return hint ? (
+    <small id={`${id}-hint`} className="hint">
+      {hint}
+    </small>
+  ) : null;
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & Described;
+
+/** A text input with a visible label (CONTRACTS 6), an optional hint and its error, tied to it. */
+export function Field({ label, hint, error, id, className, ...input }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, hint, error)}
+        {...input}
+      />
+      <Notes id={inputId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Described;
+
+export function TextAreaField({ label, hint, error, id, ...area }: TextAreaProps) {
+  const autoId = useId();
+  const areaId = id ?? autoId;
   return (
     <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-describedby={hintId} {...input} />
-      {hint ? (
-        <small id={hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
+      <label htmlFor={areaId}>{label}</label>
+      <textarea
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(areaId, hint, error)}
+        {...area}
+      />
+      <Notes id={areaId} hint={hint} error={error} />
     </div>
   );
 }

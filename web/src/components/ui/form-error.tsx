@@ -1,9 +1,12 @@
+/** A form's failure: one plain sentence, a weak password's reasons, and Retry when it may help. */
 export function FormError({
   message,
   reasons = [],
+  onRetry,
 }: {
   message: string | null;
   reasons?: readonly string[];
+  onRetry?: (() => void) | null;
 }) {
   if (!message) return null;
   return (
@@ -15,6 +18,11 @@ export function FormError({
             <li key={r}>{r}</li>
           ))}
         </ul>
+      ) : null}
+      {onRetry ? (
+        <button type="button" className="button small" onClick={onRetry}>
+          Retry
+        </button>
       ) : null}
     </div>
   );

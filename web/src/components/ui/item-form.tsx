@@ -1,18 +1,33 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { LIMITS } from '../../lib/domain-forms.ts';
+import { describeError, type Problem } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
+import { Field, focusFirstInvalid } from './field.tsx';
 import { FormError } from './form-error.tsx';
-import { QUANTITY_ERROR, readItemQuantity } from './item-quantity.ts';
+import {
+  checkItemPart,
+  type ItemErrors,
+  type ItemPart,
+  type ItemText,
+  type ItemValues,
+  readItem,
+} from './item-fields.ts';
 
-export interface ItemValues {
-  name: string;
-  ingredient_id: number | null;
-  quantity: number | null;
-  unit: string | null;
-}
+export type { ItemValues };
+
+const asText = (v?: ItemValues): ItemText => ({
+  name: v?.name ?? '',
+  quantity: v?.quantity == null ? '' : String(v.quantity),
+  unit: v?.unit ?? '',
+});
+
+const sameText = (a: ItemText, b: ItemText) =>
+  a.name === b.name && a.quantity === b.quantity && a.unit === b.unit;
 
 /**
  * Adds or edits a pantry or shopping item: free text, or a known ingredient picked from the
- * suggestions (which links it to the ingredient), with an optional quantity and unit.
+ * suggestions (which links it to the ingredient), with an optional quantity and unit. Each field
+ * is checked with shared's item rules as it is left and on submit; what was typed is kept on error.
  */
 export function ItemForm({
   initial,
@@ -30,72 +45,82 @@ export function ItemForm({
   const id = useId();
   const [known, setKnown] = useState<Named[]>([]);
   const [units, setUnits] = useState<Named[]>([]);
-  const [name, setName] = useState(initial?.name ?? '');
-  const [quantity, setQuantity] = useState(initial?.quantity == null ? '' : String(initial.quantity));
-  const [unit, setUnit] = useState(initial?.unit ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState<ItemText>(() => asText(initial));
+  const [errors, setErrors] = useState<ItemErrors>({});
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
     ingredientOptions().then(setKnown, (e: unknown) => console.error('loading ingredients failed', e));
     measurementOptions().then(setUnits, (e: unknown) => console.error('loading units failed', e));
   }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError('Enter an item name.');
-    const q = readItemQuantity(quantity);
-    if (q === undefined) return setError(QUANTITY_ERROR);
-    const match = known.find((k) => k.name.toLowerCase() === trimmed.toLowerCase());
+  // A fixed field clears its message as it is typed; a new message waits until the field is left.
+  const edit = (part: ItemPart, value: string) => {
+    const next = { ...text, [part]: value };
+    setText(next);
+    if (errors[part]) setErrors((e) => ({ ...e, [part]: checkItemPart(next, part) ?? undefined }));
+  };
+  const leave = (part: ItemPart) =>
+    setErrors((e) => ({ ...e, [part]: checkItemPart(text, part) ?? undefined }));
+  const save = (form?: HTMLFormElement) => {
+    const read = readItem(text, known);
+    if (!read.ok) {
+      setErrors(read.errors);
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    setProblem(null);
     setPending(true);
-    setError(null);
-    onSubmit({
-      name: match?.name ?? trimmed,
-      ingredient_id: match?.id ?? null,
-      quantity: q,
-      unit: unit || null,
-    })
+    const sent = text;
+    onSubmit(read.values)
       .then(() => {
-        if (!initial) {
-          setName('');
-          setQuantity('');
-          setUnit('');
-        }
+        // Clear for the next item, unless the person has already started typing it.
+        if (!initial) setText((now) => (sameText(now, sent) ? asText() : now));
       })
       .catch((e: unknown) => {
         console.error(`saving the ${context} item failed`, e);
-        setError('The item could not be saved. Please try again.');
+        setProblem(describeError(e));
       })
       .finally(() => setPending(false));
   };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save(event.currentTarget);
+  };
   return (
     <form className="item-form" onSubmit={submit} noValidate aria-label={`${submitLabel} (${context})`}>
-      <div className="field grow">
-        <label htmlFor={`${id}-name`}>Item</label>
-        <input
-          id={`${id}-name`}
-          list={`${id}-known`}
-          value={name}
-          autoComplete="off"
-          onChange={(e) => setName(e.target.value)}
-        />
-        <datalist id={`${id}-known`}>
-          {known.map((k) => (
-            <option key={k.id} value={k.name} />
-          ))}
-        </datalist>
-      </div>
-      <div className="field narrow">
-        <label htmlFor={`${id}-qty`}>Quantity</label>
-        <input
-          id={`${id}-qty`}
-          inputMode="decimal"
-          value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
-        />
-      </div>
+      <Field
+        id={`${id}-name`}
+        className="grow"
+        label="Item"
+        list={`${id}-known`}
+        value={text.name}
+        maxLength={LIMITS.itemName.max}
+        autoComplete="off"
+        error={errors.name}
+        onChange={(e) => edit('name', e.target.value)}
+        onBlur={() => leave('name')}
+      />
+      <datalist id={`${id}-known`}>
+        {known.map((k) => (
+          <option key={k.id} value={k.name} />
+        ))}
+      </datalist>
+      <Field
+        id={`${id}-qty`}
+        className="narrow"
+        label="Quantity"
+        inputMode="decimal"
+        value={text.quantity}
+        maxLength={LIMITS.lineQuantityText.max}
+        autoComplete="off"
+        error={errors.quantity}
+        onChange={(e) => edit('quantity', e.target.value)}
+        onBlur={() => leave('quantity')}
+      />
       <div className="field narrow">
         <label htmlFor={`${id}-unit`}>Unit</label>
-        <select id={`${id}-unit`} value={unit} onChange={(e) => setUnit(e.target.value)}>
+        <select id={`${id}-unit`} value={text.unit} onChange={(e) => edit('unit', e.target.value)}>
           <option value="">—</option>
           {units.map((u) => (
             <option key={u.id} value={u.name}>
@@ -114,7 +139,7 @@ export function ItemForm({
           </button>
         ) : null}
       </div>
-      <FormError message={error} />
+      <FormError message={problem?.message ?? null} onRetry={problem?.retry ? () => save() : null} />
     </form>
   );
 }

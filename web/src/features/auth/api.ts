@@ -1,5 +1,13 @@
-import type { AuthError, Session } from '@supabase/supabase-js';
-import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import { isAuthApiError } from '@supabase/supabase-js';
+import {
+  emailField,
+  newPasswordField,
+  normalizeName,
+  readField,
+  userNameField,
+} from '../../lib/domain-forms.ts';
+import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 /** Spec 5 / 8: sign-up and sign-in need an email (or phone) and a password. */
@@ -7,41 +15,38 @@ export const MISSING_CREDENTIALS = 'You must provide either an email or phone nu
 /** Spec 8: a user fetch failing with this message means "signed out". */
 export const SESSION_MISSING = 'Auth session missing!';
 
-/** What a form shows: the message, and for weak passwords the reasons the server gave. */
-export class AuthFormError extends Error {
-  constructor(
-    message: string,
-    readonly reasons: string[] = [],
-  ) {
-    super(message);
-    this.name = 'AuthFormError';
+/** Messages that belong next to fields of a form, by the field's name. */
+export class FieldErrors extends Error {
+  constructor(readonly fields: Readonly<Record<string, string>>) {
+    super(Object.values(fields).join(' '));
+    this.name = 'FieldErrors';
   }
 }
 
-const reasonText: Record<string, string> = {
-  length: 'It is too short.',
-  characters: 'It needs a mix of character types (for example lower case, upper case, digits and symbols).',
-  pwned: 'It has appeared in a known data breach; choose another.',
-};
+/** The message for a typed field, or null; an empty field is the missing-credentials rule's. */
+const check =
+  (field: Parameters<typeof readField>[0]) =>
+  (text: string): string | null => {
+    if (text === '') return null;
+    const read = readField(field, text);
+    return read.ok ? null : read.message;
+  };
 
-function toFormError(error: AuthError): AuthFormError {
-  if (isAuthWeakPasswordError(error)) {
-    return new AuthFormError(
-      error.message,
-      error.reasons.map((r) => reasonText[r] ?? r),
-    );
-  }
-  return new AuthFormError(error.message || 'Something went wrong. Please try again.');
-}
+export const checkEmail = check(emailField);
+export const checkNewPassword = check(newPasswordField);
+export const checkFullName = check(userNameField);
 
-function requireCredentials(email: string, password: string): void {
-  if (!email.trim() || !password) throw new AuthFormError(MISSING_CREDENTIALS);
+/** Throws the spec's message when a credential is missing, and the fields' own messages. */
+function requireFields(fields: Record<string, string | null>, required: string[]): void {
+  if (required.some((text) => !text.trim())) throw new PlainError(MISSING_CREDENTIALS);
+  const wrong = Object.entries(fields).filter((e): e is [string, string] => e[1] !== null);
+  if (wrong.length > 0) throw new FieldErrors(Object.fromEntries(wrong));
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<Session> {
-  requireCredentials(email, password);
+  requireFields({ email: checkEmail(email) }, [email, password]);
   const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-  if (error) throw toFormError(error);
+  if (error) throw error;
   return data.session;
 }
 
@@ -51,31 +56,46 @@ export async function signUpWithPassword(
   email: string,
   password: string,
 ): Promise<Session | null> {
-  requireCredentials(email, password);
+  requireFields(
+    { fullName: checkFullName(fullName), email: checkEmail(email), password: checkNewPassword(password) },
+    [email, password],
+  );
   const { data, error } = await supabase.auth.signUp({
     email: email.trim(),
     password,
-    options: { data: { full_name: fullName.trim() }, emailRedirectTo: `${location.origin}/` },
+    options: { data: { full_name: normalizeName(fullName) }, emailRedirectTo: `${location.origin}/` },
   });
-  if (error) throw toFormError(error);
+  if (error) throw error;
   return data.session;
 }
 
 export async function sendRecoveryEmail(email: string): Promise<void> {
-  if (!email.trim()) throw new AuthFormError('Enter the e-mail address you signed up with.');
+  if (!email.trim()) throw new FieldErrors({ email: 'Enter the e-mail address you signed up with.' });
+  requireFields({ email: checkEmail(email) }, []);
   const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
     redirectTo: `${location.origin}/reset-password`,
   });
-  if (error) throw toFormError(error);
+  if (error) throw error;
 }
 
 export async function updatePassword(password: string): Promise<void> {
-  if (!password) throw new AuthFormError('Enter a new password.');
+  if (!password) throw new FieldErrors({ password: 'Enter a new password.' });
+  requireFields({ password: checkNewPassword(password) }, []);
   const { error } = await supabase.auth.updateUser({ password });
-  if (error) throw toFormError(error);
+  if (error) throw error;
+}
+
+/** Tells every tab that the coming SIGNED_OUT was asked for, so none says the session "ended". */
+const SIGNED_OUT_KEY = 'larder-signed-out-at';
+const ON_PURPOSE_MS = 10_000;
+
+export function signedOutOnPurpose(): boolean {
+  const at = Number(localStorage.getItem(SIGNED_OUT_KEY));
+  return Number.isFinite(at) && Date.now() - at < ON_PURPOSE_MS;
 }
 
 export async function signOut(): Promise<void> {
+  localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
   const { error } = await supabase.auth.signOut();
   // A session the server no longer knows is already signed out; the local copy is gone either way.
   if (error && error.message !== SESSION_MISSING) console.error('sign-out failed', error);

@@ -1,7 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { proxy, ref, useSnapshot } from 'valtio';
-import { supabase } from '../../lib/supabase.ts';
-import { sessionRejected } from './api.ts';
+import { storedSessionAtStart, supabase } from '../../lib/supabase.ts';
+import { sessionRejected, signedOutOnPurpose } from './api.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -10,34 +10,79 @@ interface AuthState {
   session: Session | null;
   /** True after a recovery link signed the user in, until the new password is saved. */
   recovering: boolean;
+  /**
+   * The server has vouched for the session (or there is none): until then a stored session may
+   * be one it revoked, so /sign-in waits rather than sending the person on.
+   */
+  confirmed: boolean;
+  /** The session ended without the person signing out (revoked, expired): sign-in says so. */
+  ended: boolean;
 }
 
-export const auth = proxy<AuthState>({ status: 'loading', session: null, recovering: false });
+export const auth = proxy<AuthState>({
+  status: 'loading',
+  session: null,
+  recovering: false,
+  confirmed: false,
+  ended: false,
+});
 
 export function setSession(session: Session | null): void {
   auth.session = session ? ref(session) : null;
   auth.status = session ? 'signed-in' : 'signed-out';
 }
 
+/** A session this page got from the server itself (a sign-in or sign-up form). */
+export function signedIn(session: Session): void {
+  setSession(session);
+  auth.confirmed = true;
+  auth.ended = false;
+}
+
+/** The server no longer accepts the session: drop it here and tell the person on the sign-in form. */
+export async function endSession(): Promise<void> {
+  await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+  setSession(null);
+  auth.confirmed = true;
+  auth.ended = true;
+}
+
 export function applyAuthEvent(event: AuthChangeEvent, session: Session | null): void {
   if (event === 'PASSWORD_RECOVERY') auth.recovering = true;
-  if (event === 'SIGNED_OUT') auth.recovering = false;
+  if (event === 'SIGNED_OUT') {
+    auth.recovering = false;
+    auth.confirmed = true;
+    // A refresh the server refused, or a revoked session; a sign-out asked for in any tab is not.
+    if (auth.status === 'signed-in' && !signedOutOnPurpose()) auth.ended = true;
+  }
+  // Another tab signed in (the event is broadcast), or the server refreshed the token.
+  if ((event === 'SIGNED_IN' && auth.status === 'signed-out') || event === 'TOKEN_REFRESHED') {
+    auth.confirmed = true;
+    auth.ended = false;
+  }
   setSession(session);
 }
 
 /**
  * Follows supabase-js's session events (which it also broadcasts to the other tabs, so a
  * sign-out in one tab signs out all), and confirms a stored session with the server once:
- * 'Auth session missing!' or a revoked user counts as signed out (spec 8).
+ * 'Auth session missing!' or a revoked user counts as signed out (spec 8), and the sign-in form
+ * then says the session has ended. A stored session supabase-js dropped on start (its refresh
+ * refused) ends the same way.
  */
 export function startAuth(): () => void {
   const { data } = supabase.auth.onAuthStateChange((event, session) => {
     applyAuthEvent(event, session);
-    if (event === 'INITIAL_SESSION' && session) {
-      void sessionRejected().then((rejected) => {
-        if (rejected) void supabase.auth.signOut({ scope: 'local' }).finally(() => setSession(null));
-      });
+    if (event !== 'INITIAL_SESSION') return;
+    if (!session) {
+      auth.confirmed = true;
+      if (storedSessionAtStart) auth.ended = true;
+      return;
     }
+    void sessionRejected().then((rejected) => {
+      if (rejected) void endSession();
+      else auth.confirmed = true;
+    });
   });
   return () => data.subscription.unsubscribe();
 }

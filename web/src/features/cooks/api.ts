@@ -1,4 +1,5 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export interface Cook extends Record<string, unknown> {
@@ -27,15 +28,16 @@ export async function addCook(name: string): Promise<Cook> {
   if (error) {
     if (error instanceof FunctionsHttpError) {
       const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
-      throw new Error(typeof body?.error === 'string' ? body.error : COOK_ADD_FAILED);
+      // add-cook answers with the catalogue's messages (spec 8) and the field's (shared/limits).
+      throw new PlainError(typeof body?.error === 'string' ? body.error : COOK_ADD_FAILED);
     }
-    throw new Error(COOK_ADD_FAILED);
+    throw new PlainError(COOK_ADD_FAILED, true);
   }
-  if (!data?.cook) throw new Error(COOK_ADD_FAILED);
+  if (!data?.cook) throw new PlainError(COOK_ADD_FAILED);
   return data.cook;
 }
 
 export async function deleteCook(id: string): Promise<void> {
   const { error } = await supabase.from('cooks').delete().eq('id', id);
-  if (error) throw new Error(error.code === '23503' ? COOK_STILL_ASSIGNED : COOK_DELETE_FAILED);
+  if (error) throw new PlainError(error.code === '23503' ? COOK_STILL_ASSIGNED : COOK_DELETE_FAILED);
 }

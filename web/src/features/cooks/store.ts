@@ -43,7 +43,9 @@ export function applyCookChange(change: Change<Cook>): void {
 }
 
 export function subscribeCooks(userId: string): () => void {
-  return subscribeTable<Cook>('cooks', userId, applyCookChange);
+  return subscribeTable<Cook>('cooks', userId, applyCookChange, {
+    resync: () => void (cooks.loaded && loadCooks(userId)),
+  });
 }
 
 export function useCooks(): { items: readonly Cook[]; loaded: boolean } {

@@ -55,7 +55,9 @@ export function applyFavouriteChange(change: Change<FavouriteRow>): void {
 }
 
 export function subscribeFavourites(userId: string): () => void {
-  return subscribeTable<FavouriteRow>('favourites', userId, applyFavouriteChange);
+  return subscribeTable<FavouriteRow>('favourites', userId, applyFavouriteChange, {
+    resync: () => void loadFavourites(userId),
+  });
 }
 
 export function useFavouriteIds(): readonly string[] {

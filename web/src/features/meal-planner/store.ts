@@ -62,7 +62,10 @@ export function applyMealChange(change: Change<Meal>): void {
 }
 
 export function subscribeMeals(userId: string): () => void {
-  return subscribeTable<Meal>('meal_planner', userId, applyMealChange);
+  return subscribeTable<Meal>('meal_planner', userId, applyMealChange, {
+    // The planner loads when opened; a list nobody has opened needs no fetch.
+    resync: () => void (planner.loaded && loadMeals(userId)),
+  });
 }
 
 export function usePlanner(): { meals: readonly Meal[]; loaded: boolean } {

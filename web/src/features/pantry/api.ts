@@ -29,7 +29,7 @@ export async function addPantryItem(userId: string, item: ItemInput): Promise<vo
   if (error) throw error;
 }
 
-export async function updatePantryItem(id: string, item: ItemInput): Promise<void> {
+export async function updatePantryItem(id: string, item: Partial<ItemInput>): Promise<void> {
   const { error } = await supabase.from('pantry').update(item).eq('id', id);
   if (error) throw error;
 }

@@ -8,6 +8,7 @@ import {
   type PantryItem,
   updatePantryItem,
 } from './api.ts';
+import { planPantryAdd } from './merge.ts';
 
 interface PantryState {
   items: PantryItem[];
@@ -31,9 +32,31 @@ export async function loadPantry(userId: string): Promise<void> {
   }
 }
 
-export async function addToPantry(userId: string, item: ItemInput): Promise<void> {
-  await addPantryItem(userId, item);
-  await loadPantry(userId);
+/** A row that took an added item's quantity, as it is now. */
+export interface MergedItem {
+  name: string;
+  quantity: number | null;
+  unit: string | null;
+}
+
+/**
+ * Adds an item, or adds its quantity to the row of the same item already in the pantry (see
+ * planPantryAdd). Returns that row as it is now when it merged, for the page to tell the person,
+ * else null.
+ */
+export async function addToPantry(userId: string, item: ItemInput): Promise<MergedItem | null> {
+  // The server's list, not the store's: another tab may have changed it since.
+  const plan = planPantryAdd(await listPantryItems(userId), item);
+  try {
+    if (plan.kind === 'insert') {
+      await addPantryItem(userId, plan.item);
+      return null;
+    }
+    await updatePantryItem(plan.id, { quantity: plan.quantity, unit: plan.unit });
+    return { name: plan.name, quantity: plan.quantity, unit: plan.unit };
+  } finally {
+    await loadPantry(userId);
+  }
 }
 
 export async function editPantryItem(userId: string, id: string, item: ItemInput): Promise<void> {
@@ -48,7 +71,8 @@ export async function removeFromPantry(userId: string, id: string): Promise<void
 
 /** Spec 4: the pantry is re-fetched on any change rather than patched from the payload. */
 export function subscribePantry(userId: string): () => void {
-  return subscribeTable('pantry', userId, () => void loadPantry(userId));
+  const reload = () => void loadPantry(userId);
+  return subscribeTable('pantry', userId, reload, { resync: reload });
 }
 
 export function usePantry(): { items: readonly PantryItem[]; loaded: boolean } {

@@ -33,8 +33,21 @@ export function applyProfileChange(change: Change<Profile>): void {
   if (change.eventType !== 'DELETE' && profile.profile) Object.assign(profile.profile, change.new);
 }
 
+/** The row as it is now (after a lost realtime feed came back); the first load creates it. */
+async function reloadProfile(userId: string): Promise<void> {
+  try {
+    const row = await getProfile(userId);
+    if (row) profile.profile = row;
+  } catch (error) {
+    console.error('loading the profile failed', error);
+  }
+}
+
 export function subscribeProfile(userId: string): () => void {
-  return subscribeTable<Profile>('users', userId, applyProfileChange, { filter: `id=eq.${userId}` });
+  return subscribeTable<Profile>('users', userId, applyProfileChange, {
+    filter: `id=eq.${userId}`,
+    resync: () => void reloadProfile(userId),
+  });
 }
 
 export function useProfile(): { profile: Profile | null; loaded: boolean } {

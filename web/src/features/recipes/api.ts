@@ -96,17 +96,33 @@ export interface RecipeInput {
   duration: number | null;
   description: string | null;
   steps: string[];
-  lines: { ingredient_id: number; quantity: string; measurement_id: number | null; note: string | null }[];
+  /** `quantity` null when none was typed (never ''), as the database stores it. */
+  lines: {
+    ingredient_id: number;
+    quantity: string | null;
+    measurement_id: number | null;
+    note: string | null;
+  }[];
 }
 
+/**
+ * Replaces a recipe's lines without ever leaving it with none: the new lines go in first, and the
+ * old ones are deleted only once they are saved, so a refused line loses nothing.
+ */
 async function writeLines(recipeId: string, lines: RecipeInput['lines']): Promise<void> {
-  const del = await supabase.from('recipe_ingredients').delete().eq('recipe_id', recipeId);
+  let kept: string[] = [];
+  if (lines.length > 0) {
+    const ins = await supabase
+      .from('recipe_ingredients')
+      .insert(lines.map((l, position) => ({ ...l, recipe_id: recipeId, position })))
+      .select('id');
+    if (ins.error) throw ins.error;
+    kept = (ins.data ?? []).map((row) => String(row.id));
+  }
+  let old = supabase.from('recipe_ingredients').delete().eq('recipe_id', recipeId);
+  if (kept.length > 0) old = old.not('id', 'in', `(${kept.join(',')})`);
+  const del = await old;
   if (del.error) throw del.error;
-  if (lines.length === 0) return;
-  const ins = await supabase
-    .from('recipe_ingredients')
-    .insert(lines.map((l, position) => ({ ...l, recipe_id: recipeId, position })));
-  if (ins.error) throw ins.error;
 }
 
 export async function createRecipe(userId: string, input: RecipeInput): Promise<string> {
@@ -118,7 +134,13 @@ export async function createRecipe(userId: string, input: RecipeInput): Promise<
     .single();
   if (error) throw error;
   const id = String((data as { id: string }).id);
-  await writeLines(id, lines);
+  try {
+    await writeLines(id, lines);
+  } catch (linesError) {
+    // No half-saved recipe: the form still holds everything, and saving again starts afresh.
+    await supabase.from('recipes').delete().eq('id', id);
+    throw linesError;
+  }
   return id;
 }
 

@@ -70,8 +70,9 @@ export function loadRecipes(userId: string): Promise<void> {
   return inflight;
 }
 
+/** Price records are reference data, fetched once; a fetch that failed (none known) is tried again. */
 export async function loadPrices(): Promise<void> {
-  if (recipes.pricesLoaded) return;
+  if (recipes.pricesLoaded && recipes.prices.size > 0) return;
   try {
     const rows = await listPriceRecords();
     recipes.prices = ref(new Map(rows.map((r) => [Number(r.ingredient_id), r])));
@@ -120,7 +121,13 @@ export function subscribeRecipes(userId: string): () => void {
       applyRecipeChange(change);
       void loadRecipes(userId);
     },
-    { filter: null },
+    {
+      filter: null,
+      resync: () => {
+        void loadRecipes(userId);
+        void loadPrices();
+      },
+    },
   );
 }
 

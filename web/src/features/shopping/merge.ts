@@ -1,3 +1,4 @@
+import { normalizeName } from '../../lib/domain-names.ts';
 import type { ItemInput, ShoppingItem } from './api.ts';
 
 export interface AddPlan {
@@ -6,9 +7,10 @@ export interface AddPlan {
   inserts: ItemInput[];
 }
 
-/** Same ingredient (or, for free text, the same name) in the same unit. */
+/** Same ingredient (or, for free text, the same name as stored, any case) in the same unit. */
 function keyOf(item: ItemInput): string {
-  const what = item.ingredient_id != null ? `#${item.ingredient_id}` : `"${item.name.trim().toLowerCase()}`;
+  const what =
+    item.ingredient_id != null ? `#${item.ingredient_id}` : `"${normalizeName(item.name).toLowerCase()}`;
   return `${what}|${item.unit ?? ''}`;
 }
 

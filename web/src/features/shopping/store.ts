@@ -73,7 +73,8 @@ export async function clearTicked(userId: string): Promise<void> {
 
 /** Spec 4: the list is re-fetched on any change rather than patched from the payload. */
 export function subscribeShopping(userId: string): () => void {
-  return subscribeTable('shopping', userId, () => void loadShopping(userId));
+  const reload = () => void loadShopping(userId);
+  return subscribeTable('shopping', userId, reload, { resync: reload });
 }
 
 export function useShopping(): { items: readonly ShoppingItem[]; loaded: boolean } {

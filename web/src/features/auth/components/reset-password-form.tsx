@@ -4,7 +4,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { updatePassword } from '../api.ts';
+import { LIMITS } from '../../../lib/domain-forms.ts';
+import { checkNewPassword, updatePassword } from '../api.ts';
 import { auth, useAuth } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';
 import { text, useFormAction } from './use-form-action.ts';
@@ -12,11 +13,14 @@ import { text, useFormAction } from './use-form-action.ts';
 export function ResetPasswordForm() {
   const { status } = useAuth();
   const [done, setDone] = useState(false);
-  const { pending, error, reasons, onSubmit } = useFormAction(async (form) => {
-    await updatePassword(text(form, 'password'));
-    auth.recovering = false;
-    setDone(true);
-  });
+  const { pending, problem, retry, field, onSubmit } = useFormAction(
+    async (form) => {
+      await updatePassword(text(form, 'password'));
+      auth.recovering = false;
+      setDone(true);
+    },
+    { password: checkNewPassword },
+  );
   if (status === 'loading') return <Spinner />;
   if (done) {
     return (
@@ -39,8 +43,14 @@ export function ResetPasswordForm() {
   return (
     <AuthCard title="Reset password">
       <form onSubmit={onSubmit} noValidate className="stack">
-        <Field label="New password" name="password" type="password" autoComplete="new-password" />
-        <FormError message={error} reasons={reasons} />
+        <Field
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${LIMITS.password.min} characters.`}
+          {...field('password')}
+        />
+        <FormError message={problem?.message ?? null} reasons={problem?.reasons} onRetry={retry} />
         <button type="submit" className="button primary" disabled={pending}>
           {pending ? 'Saving...' : 'Save password'}
         </button>

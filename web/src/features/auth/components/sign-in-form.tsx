@@ -2,16 +2,20 @@ import { Link, useSearch } from 'wouter';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { signInWithPassword } from '../api.ts';
-import { setSession } from '../store.ts';
+import { LIMITS } from '../../../lib/domain-forms.ts';
+import { SESSION_ENDED_MESSAGE } from '../../../lib/errors.ts';
+import { checkEmail, signInWithPassword } from '../api.ts';
+import { signedIn, useAuth } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';
 import { text, useFormAction } from './use-form-action.ts';
 
 export function SignInForm() {
   const search = useSearch();
-  const { pending, error, onSubmit } = useFormAction(async (form) => {
-    setSession(await signInWithPassword(text(form, 'email'), text(form, 'password')));
-  });
+  const { ended } = useAuth();
+  const { pending, problem, retry, field, onSubmit } = useFormAction(
+    async (form) => signedIn(await signInWithPassword(text(form, 'email'), text(form, 'password'))),
+    { email: checkEmail },
+  );
   const signUpHref = search ? `${paths.signUp}?${search}` : paths.signUp;
   return (
     <AuthCard
@@ -22,10 +26,22 @@ export function SignInForm() {
         </p>
       }
     >
+      {ended ? (
+        <p className="notice" role="status">
+          {SESSION_ENDED_MESSAGE}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="stack">
-        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" />
-        <FormError message={error} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.email.max}
+          {...field('email')}
+        />
+        <Field label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <FormError message={problem?.message ?? null} reasons={problem?.reasons} onRetry={retry} />
         <button type="submit" className="button primary" disabled={pending}>
           {pending ? 'Signing in...' : 'Sign in'}
         </button>

@@ -3,20 +3,24 @@ import { Link, useSearch } from 'wouter';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { signUpWithPassword } from '../api.ts';
-import { setSession } from '../store.ts';
+import { LIMITS } from '../../../lib/domain-forms.ts';
+import { checkEmail, checkFullName, checkNewPassword, signUpWithPassword } from '../api.ts';
+import { signedIn } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';
 import { text, useFormAction } from './use-form-action.ts';
 
 export function SignUpForm() {
   const search = useSearch();
   const [confirmTo, setConfirmTo] = useState<string | null>(null);
-  const { pending, error, reasons, onSubmit } = useFormAction(async (form) => {
-    const email = text(form, 'email');
-    const session = await signUpWithPassword(text(form, 'fullName'), email, text(form, 'password'));
-    if (session) setSession(session);
-    else setConfirmTo(email);
-  });
+  const { pending, problem, retry, field, onSubmit } = useFormAction(
+    async (form) => {
+      const email = text(form, 'email');
+      const session = await signUpWithPassword(text(form, 'fullName'), email, text(form, 'password'));
+      if (session) signedIn(session);
+      else setConfirmTo(email.trim());
+    },
+    { fullName: checkFullName, email: checkEmail, password: checkNewPassword },
+  );
   const signInHref = search ? `${paths.signIn}?${search}` : paths.signIn;
   if (confirmTo) {
     return (
@@ -37,16 +41,23 @@ export function SignUpForm() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="stack">
-        <Field label="Full name" name="fullName" autoComplete="name" />
-        <Field label="Email" name="email" type="email" autoComplete="email" inputMode="email" />
+        <Field label="Full name" autoComplete="name" maxLength={LIMITS.userName.max} {...field('fullName')} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.email.max}
+          {...field('email')}
+        />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={`At least ${LIMITS.password.min} characters.`}
+          {...field('password')}
         />
-        <FormError message={error} reasons={reasons} />
+        <FormError message={problem?.message ?? null} reasons={problem?.reasons} onRetry={retry} />
         <button type="submit" className="button primary" disabled={pending}>
           {pending ? 'Signing up...' : 'Sign up'}
         </button>

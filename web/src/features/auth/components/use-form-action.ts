@@ -1,32 +1,71 @@
-import { type FormEvent, useState } from 'react';
-import { AuthFormError } from '../api.ts';
+import { type FocusEvent, type FormEvent, useRef, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/ui/field.tsx';
+import { describeError, type Problem } from '../../../lib/errors.ts';
+import { FieldErrors } from '../api.ts';
+
+/** A field's own check: its message, or null. */
+type Checks = Readonly<Record<string, (text: string) => string | null>>;
 
 interface FormAction {
   pending: boolean;
-  error: string | null;
-  reasons: string[];
+  /** A failure of the whole form, in plain words (lib/errors.ts), with Retry when it may help. */
+  problem: Problem | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  retry: (() => void) | null;
+  /** What a Field needs: its name, its message, and the checks run as it is left and fixed. */
+  field: (name: string) => {
+    name: string;
+    error: string | undefined;
+    onBlur: (e: FocusEvent<HTMLInputElement>) => void;
+    onChange: (e: { target: { value: string } }) => void;
+  };
 }
 
-/** Runs a form's action once at a time and keeps its error (and weak-password reasons) for display. */
-export function useFormAction(action: (form: FormData) => Promise<void>): FormAction {
+/**
+ * Runs a form's action once at a time. Fields are checked as they are left (and re-checked as a
+ * wrong one is fixed); the action's FieldErrors go next to their fields, anything else is
+ * described once by describeError.
+ */
+export function useFormAction(action: (form: FormData) => Promise<void>, checks: Checks = {}): FormAction {
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reasons, setReasons] = useState<string[]>([]);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const last = useRef<{ form: FormData; element: HTMLFormElement } | null>(null);
+  const setOne = (name: string, message: string | null) =>
+    setErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+  const run = (form: FormData, element: HTMLFormElement) => {
     if (pending) return;
+    last.current = { form, element };
     setPending(true);
-    setError(null);
-    setReasons([]);
-    action(new FormData(event.currentTarget))
+    setProblem(null);
+    setErrors({});
+    action(form)
       .catch((e: unknown) => {
-        setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
-        setReasons(e instanceof AuthFormError ? e.reasons : []);
+        if (e instanceof FieldErrors) {
+          setErrors({ ...e.fields });
+          focusFirstInvalid(element);
+        } else setProblem(describeError(e));
       })
       .finally(() => setPending(false));
   };
-  return { pending, error, reasons, onSubmit };
+  const retry = problem?.retry && last.current ? () => run(last.current!.form, last.current!.element) : null;
+  return {
+    pending,
+    problem,
+    retry,
+    onSubmit: (event) => {
+      event.preventDefault();
+      run(new FormData(event.currentTarget), event.currentTarget);
+    },
+    field: (name) => ({
+      name,
+      error: errors[name],
+      onBlur: (e) => setOne(name, checks[name]?.(e.target.value) ?? null),
+      onChange: (e) => {
+        if (errors[name]) setOne(name, checks[name]?.(e.target.value) ?? null);
+      },
+    }),
+  };
 }
 
 export function text(form: FormData, name: string): string {

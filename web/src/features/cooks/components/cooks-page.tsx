@@ -5,11 +5,14 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { cookNameField, LIMITS, readField } from '../../../lib/domain-forms.ts';
+import { describeError } from '../../../lib/errors.ts';
 import { createCook, loadCooks, removeCook, useCooks } from '../store.ts';
 
 export function CooksPage({ userId }: { userId: string }) {
   const { items, loaded } = useCooks();
   const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
@@ -17,15 +20,17 @@ export function CooksPage({ userId }: { userId: string }) {
   }, [userId]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setError('Enter the cook’s name.');
-    setPending(true);
+    const read = readField(cookNameField, name);
     setError(null);
-    createCook(name)
+    if (!read.ok) return setNameError(read.message);
+    setNameError(null);
+    setPending(true);
+    createCook(read.value)
       .then(() => {
-        showToast(`Added ${name.trim()}.`, 'success');
+        showToast(`Added ${read.value}.`, 'success');
         setName('');
       })
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .catch((e: unknown) => setError(describeError(e).message))
       .finally(() => setPending(false));
   };
   const onDelete = (id: string, cookName: string) => {
@@ -34,7 +39,7 @@ export function CooksPage({ userId }: { userId: string }) {
     setError(null);
     removeCook(id)
       .then(() => showToast(`Removed ${cookName}.`, 'success'))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setError(describeError(e).message));
   };
   return (
     <Page title="Cooks">
@@ -43,8 +48,12 @@ export function CooksPage({ userId }: { userId: string }) {
         <Field
           label="Cook name"
           value={name}
-          maxLength={60}
-          onChange={(e) => setName(e.target.value)}
+          maxLength={LIMITS.cookName.max}
+          error={nameError}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameError(null);
+          }}
           autoComplete="off"
         />
         <button type="submit" className="button primary" disabled={pending}>
@@ -60,7 +69,7 @@ export function CooksPage({ userId }: { userId: string }) {
         <ul className="list" aria-label="Cooks">
           {items.map((c) => (
             <li key={c.id} className="list-item">
-              <span className="grow">{c.name}</span>
+              <span className="grow item-name">{c.name}</span>
               <button type="button" className="button small danger" onClick={() => onDelete(c.id, c.name)}>
                 Delete<span className="visually-hidden"> {c.name}</span>
               </button>

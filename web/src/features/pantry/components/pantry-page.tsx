@@ -1,11 +1,24 @@
 import { useEffect } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
-import { ItemRow } from '../../../components/ui/item-row.tsx';
+import { ItemRow, itemAmount } from '../../../components/ui/item-row.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { addToPantry, editPantryItem, loadPantry, removeFromPantry, usePantry } from '../store.ts';
+import {
+  addToPantry,
+  editPantryItem,
+  loadPantry,
+  type MergedItem,
+  removeFromPantry,
+  usePantry,
+} from '../store.ts';
+
+/** Issue 15: adding what the pantry has adds to it, and says so ('…: now 1.5 kg.'). */
+function mergedMessage(row: MergedItem): string {
+  const amount = itemAmount(row);
+  return `Added to your existing ${row.name}${amount ? `: now ${amount}` : ''}.`;
+}
 
 export function PantryPage({ userId }: { userId: string }) {
   const { items, loaded } = usePantry();
@@ -15,7 +28,15 @@ export function PantryPage({ userId }: { userId: string }) {
   return (
     <Page title="Pantry">
       <div className="card">
-        <ItemForm context="pantry" submitLabel="Add to pantry" onSubmit={(v) => addToPantry(userId, v)} />
+        <ItemForm
+          context="pantry"
+          submitLabel="Add to pantry"
+          onSubmit={(v) =>
+            addToPantry(userId, v).then((merged) => {
+              if (merged) showToast(mergedMessage(merged), 'success');
+            })
+          }
+        />
       </div>
       {!loaded ? (
         <Skeleton lines={3} label="Loading pantry..." />

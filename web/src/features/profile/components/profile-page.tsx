@@ -5,13 +5,16 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { AVATARS, avatarUrl, displayName } from '../../../lib/domain-core.ts';
+import { LIMITS, readField, userNameField } from '../../../lib/domain-forms.ts';
+import { describeError, type Problem } from '../../../lib/errors.ts';
 import { saveProfile, useProfile } from '../store.ts';
 
 export function ProfilePage({ userId, email }: { userId: string; email: string }) {
   const { profile, loaded } = useProfile();
   const [name, setName] = useState('');
   const [avatar, setAvatar] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
     if (profile) {
@@ -20,18 +23,26 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
     }
   }, [profile]);
   if (!loaded) return <Skeleton lines={2} label="Loading profile..." />;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('Enter your name.');
+  const save = () => {
+    const read = readField(userNameField, name);
+    setProblem(null);
+    if (!read.ok || !read.value) return setNameError(read.ok ? 'Enter your name.' : read.message);
+    setNameError(null);
     setPending(true);
-    setError(null);
-    saveProfile(userId, { name: name.trim(), avatar_url: avatar })
-      .then(() => showToast('Profile saved.', 'success'))
+    saveProfile(userId, { name: read.value, avatar_url: avatar })
+      .then(() => {
+        setName(read.value);
+        showToast('Profile saved.', 'success');
+      })
       .catch((e: unknown) => {
         console.error('saving the profile failed', e);
-        setError('Your profile could not be saved. Please try again.');
+        setProblem(describeError(e));
       })
       .finally(() => setPending(false));
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save();
   };
   const shown = displayName(profile?.name ?? '');
   return (
@@ -47,7 +58,14 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
         </div>
       </div>
       <form className="stack card" onSubmit={onSubmit} noValidate>
-        <Field label="Full name" value={name} autoComplete="name" onChange={(e) => setName(e.target.value)} />
+        <Field
+          label="Full name"
+          value={name}
+          autoComplete="name"
+          maxLength={LIMITS.userName.max}
+          error={nameError}
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset className="avatars">
           <legend>Avatar</legend>
           {AVATARS.map((fruit) => {
@@ -67,7 +85,7 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
             );
           })}
         </fieldset>
-        <FormError message={error} />
+        <FormError message={problem?.message ?? null} onRetry={problem?.retry ? save : null} />
         <button type="submit" className="button primary" disabled={pending}>
           Save profile
         </button>

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RecipePrice } from '../api.ts';
-import { CostForPortions } from './price-summary.tsx';
+import { CHEAPEST_RULE, CostForPortions, PriceSummary } from './price-summary.tsx';
 
 const chain = (total: number, portions: number) => ({
   total,
@@ -47,5 +47,32 @@ describe('CostForPortions', () => {
   it('scales the line prices for other portions', () => {
     render(<CostForPortions price={price} portions={6} scale={2} />);
     expect(screen.getByText(/For 6 portions/).textContent).toContain('Coles $20.00');
+  });
+});
+
+describe('PriceSummary (issue 15: 5)', () => {
+  // Coles prices both lines ($10); Aldi prices only the butter ($3), so it looks cheaper.
+  const partial = {
+    ...price,
+    chains: {
+      coles: chain(10, 2),
+      aldi: { ...chain(3, 2), priced: 1, coverage: 50, available: false },
+    },
+  } as RecipePrice;
+
+  it('says what Cheapest compares, and that a cheaper-looking chain prices only some lines', () => {
+    render(<PriceSummary price={partial} compact />);
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Cheapest')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Coles');
+    expect(rows[1]).toHaveTextContent('Aldi$1.50only 1 of 2 ingredients');
+    expect(screen.getByText(CHEAPEST_RULE)).toBeInTheDocument();
+    expect(CHEAPEST_RULE).toBe('Cheapest of the chains that price every ingredient.');
+  });
+
+  it('says so when no chain prices every ingredient', () => {
+    render(<PriceSummary price={{ ...partial, chains: { aldi: partial.chains.aldi }, cheapest: null }} />);
+    expect(screen.queryByText('Cheapest')).toBeNull();
+    expect(screen.getByText(/No chain prices every ingredient/)).toBeInTheDocument();
   });
 });

@@ -1,0 +1,60 @@
+import { canonicalUnit, DEFAULT_UNIT_FACTORS, LIMITS, normalizeName } from '../../lib/domain-names.ts';
+import type { ItemInput, PantryItem } from './api.ts';
+
+/** What adding an item to the pantry does: a new row, or a new quantity for a row already there. */
+export type PantryAdd =
+  | { kind: 'insert'; item: ItemInput }
+  | { kind: 'update'; id: string; name: string; quantity: number | null; unit: string | null };
+
+const MASS = new Set(['g', 'kg']);
+const VOLUME = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
+
+/**
+ * How many of `to` one `from` is, when the two measure the same thing: the same unit (or both
+ * none) is 1; g and kg, or mL, L and the Australian spoons and cup (spec 9's default factors,
+ * exact for these) convert; anything else (a cup against grams, a piece against a kilo) is null.
+ */
+export function unitRatio(from: string | null, to: string | null): number | null {
+  const a = canonicalUnit(from);
+  const b = canonicalUnit(to);
+  if (a === b) return 1;
+  if (a === null || b === null) return null;
+  const family = (u: string) => (MASS.has(u) ? 'mass' : VOLUME.has(u) ? 'volume' : null);
+  if (family(a) === null || family(a) !== family(b)) return null;
+  return (DEFAULT_UNIT_FACTORS[a] ?? Number.NaN) / (DEFAULT_UNIT_FACTORS[b] ?? Number.NaN);
+}
+
+const sameItem = (row: PantryItem, item: ItemInput): boolean =>
+  (row.ingredient_id !== null && row.ingredient_id === item.ingredient_id) ||
+  normalizeName(row.name).toLowerCase() === normalizeName(item.name).toLowerCase();
+
+const round = (n: number) =>
+  Math.round(n * 10 ** LIMITS.itemQuantity.decimals) / 10 ** LIMITS.itemQuantity.decimals;
+
+/**
+ * Adding flour to a pantry that has flour adds to that row (in the row's own unit: 1 kg and 500 g
+ * make 1.5 kg) instead of listing flour twice. The same item is the same ingredient, or the same
+ * name ignoring case and spacing; its units must convert (see unitRatio), otherwise it gets a row
+ * of its own. A row without a quantity takes the one added; adding none leaves the row as it is.
+ */
+export function planPantryAdd(existing: readonly PantryItem[], item: ItemInput): PantryAdd {
+  for (const row of existing) {
+    if (!sameItem(row, item)) continue;
+    if (row.quantity === null || item.quantity === null) {
+      if (row.unit !== null && item.unit !== null && unitRatio(item.unit, row.unit) === null) continue;
+      const quantity = row.quantity ?? item.quantity;
+      const unit = row.quantity !== null ? row.unit : item.unit;
+      return { kind: 'update', id: row.id, name: row.name, quantity, unit };
+    }
+    const ratio = unitRatio(item.unit, row.unit);
+    if (ratio === null) continue;
+    return {
+      kind: 'update',
+      id: row.id,
+      name: row.name,
+      quantity: round(Number(row.quantity) + item.quantity * ratio),
+      unit: row.unit,
+    };
+  }
+  return { kind: 'insert', item };
+}

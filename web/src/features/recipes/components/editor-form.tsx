@@ -1,0 +1,88 @@
+import { type FormEvent, useId, useRef } from 'react';
+import { Field, focusFirstInvalid, TextAreaField } from '../../../components/ui/field.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { LIMITS } from '../../../lib/domain-forms.ts';
+import type { DraftField } from '../draft.ts';
+import { addLine, editField, leaveField, submitEditor, useEditor } from '../editor-store.ts';
+import { EditorLine } from './editor-line.tsx';
+
+/** The recipe editor's form; the draft, its messages and saving live in editor-store.ts. */
+export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: string) => void }) {
+  const { draft, errors, saving, problem, ingredients, units } = useEditor();
+  const listId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  if (!draft) return null;
+  const save = () => {
+    void submitEditor(userId).then((id) => {
+      if (id) onSaved(id);
+      // Take the person to the first thing to fix; the message is read with it.
+      else focusFirstInvalid(form.current);
+    });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save();
+  };
+  const text = (field: DraftField) => ({
+    value: draft[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => editField(field, e.target.value),
+    onBlur: () => leaveField(field),
+  });
+  return (
+    <form ref={form} className="stack card editor" onSubmit={onSubmit} noValidate>
+      <Field label="Recipe name" maxLength={LIMITS.recipeName.max} required {...text('name')} />
+      <div className="row">
+        <Field
+          label="Portions"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`${LIMITS.portions.min} to ${LIMITS.portions.max}`}
+          {...text('portions')}
+        />
+        <Field
+          label="Time (minutes)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`${LIMITS.duration.min} to ${LIMITS.duration.max}`}
+          {...text('duration')}
+        />
+      </div>
+      <TextAreaField
+        label="Description"
+        rows={2}
+        maxLength={LIMITS.recipeDescription.max}
+        {...text('description')}
+      />
+      <fieldset className="lines">
+        <legend>Ingredients</legend>
+        <datalist id={listId}>
+          {ingredients.map((i) => (
+            <option key={i.id} value={i.name} />
+          ))}
+        </datalist>
+        {draft.lines.map((line, index) => (
+          <EditorLine
+            key={line.key}
+            line={line}
+            index={index}
+            listId={listId}
+            units={units}
+            errors={errors}
+          />
+        ))}
+        <button type="button" className="button small" onClick={addLine}>
+          Add ingredient
+        </button>
+      </fieldset>
+      <TextAreaField label="Method (one step per line)" rows={6} {...text('steps')} />
+      {Object.keys(errors).length > 0 ? (
+        <p className="form-error">Some fields need fixing: see the messages above.</p>
+      ) : null}
+      <FormError message={problem?.message ?? null} onRetry={problem?.retry ? save : null} />
+      <button type="submit" className="button primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save recipe'}
+      </button>
+    </form>
+  );
+}

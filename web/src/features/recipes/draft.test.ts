@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { defaultUnit, emptyLine, lineErrorKey, MISSING_INGREDIENT, readDraft, toDraft } from './draft.ts';
+
+const ingredients = [
+  { id: 1, name: 'egg' },
+  { id: 2, name: 'salt' },
+];
+const units = ['g', 'piece', 'cup', 'tsp', 'clove'].map((name, i) => ({ id: i + 1, name }));
+
+describe('readDraft (issue 15: 1, 11)', () => {
+  it('sends what the database stores: names normalised, an empty quantity as null, never ""', () => {
+    const draft = {
+      ...toDraft(undefined),
+      name: '  Fried   egg ',
+      portions: '',
+      duration: '5',
+      steps: 'Crack.\n\n Fry. ',
+      lines: [
+        { ...emptyLine(), ingredient: ' Egg ', quantity: ' 2 ', unit: 'piece' },
+        { ...emptyLine(), ingredient: 'salt', quantity: '' },
+        emptyLine(),
+      ],
+    };
+    expect(readDraft(draft, ingredients, units)).toEqual({
+      ok: true,
+      input: {
+        name: 'Fried egg',
+        portions: null,
+        duration: 5,
+        description: null,
+        steps: ['Crack.', 'Fry.'],
+        lines: [
+          { ingredient_id: 1, quantity: '2', measurement_id: 2, note: null },
+          { ingredient_id: 2, quantity: null, measurement_id: null, note: null },
+        ],
+      },
+    });
+  });
+});
+
+describe('readDraft, lines', () => {
+  it('does not drop a quantity typed without its ingredient unseen', () => {
+    const line = { ...emptyLine(), quantity: '2' };
+    const draft = { ...toDraft(undefined), name: 'Toast', lines: [line] };
+    expect(readDraft(draft, ingredients, units)).toEqual({
+      ok: false,
+      errors: { [lineErrorKey(line.key, 'ingredient')]: MISSING_INGREDIENT },
+    });
+  });
+});
+
+describe('defaultUnit (issue 15: 9)', () => {
+  it('counts eggs, spoons salt, weighs flour, and falls back to grams for units the list lacks', () => {
+    expect(defaultUnit('egg', units)).toBe('piece');
+    expect(defaultUnit('salt', units)).toBe('tsp');
+    expect(defaultUnit('plain flour', units)).toBe('');
+    expect(defaultUnit('milk', units)).toBe('cup');
+    expect(defaultUnit('olive oil', units)).toBe('');
+    expect(defaultUnit('garlic', units)).toBe('clove');
+  });
+});

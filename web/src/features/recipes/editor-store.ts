@@ -1,0 +1,183 @@
+import { proxy, ref, useSnapshot } from 'valtio';
+import { FIELD_MESSAGES } from '../../lib/domain-forms.ts';
+import { describeError, type Problem } from '../../lib/errors.ts';
+import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
+import type { Recipe } from './api.ts';
+import {
+  checkField,
+  checkLine,
+  type DraftErrors,
+  type DraftField,
+  defaultUnit,
+  emptyLine,
+  findIngredient,
+  type LineDraft,
+  type LinePart,
+  lineErrorKey,
+  type RecipeDraft,
+  readDraft,
+  toDraft,
+} from './draft.ts';
+import { saveRecipe } from './store.ts';
+
+interface EditorState {
+  /** The recipe being edited, null for a new one; the draft belongs to it. */
+  recipeId: string | null;
+  draft: RecipeDraft | null;
+  /** Messages shown next to their fields (see DraftErrors for the keys). */
+  errors: DraftErrors;
+  saving: boolean;
+  /** Why the last save failed, with Retry when it may help. */
+  problem: Problem | null;
+  ingredients: readonly Named[];
+  units: readonly Named[];
+  optionsLoaded: boolean;
+  /** Why the ingredient and unit lists could not be loaded. */
+  optionsProblem: Problem | null;
+}
+
+export const editor = proxy<EditorState>({
+  recipeId: null,
+  draft: null,
+  errors: {},
+  saving: false,
+  problem: null,
+  ingredients: ref([]),
+  units: ref([]),
+  optionsLoaded: false,
+  optionsProblem: null,
+});
+
+export function setEditorOptions(ingredients: readonly Named[], units: readonly Named[]): void {
+  editor.ingredients = ref([...ingredients]);
+  editor.units = ref([...units]);
+  editor.optionsLoaded = true;
+  editor.optionsProblem = null;
+}
+
+/** The ingredients and units a line can name (reference data, fetched once a page load). */
+export async function loadEditorOptions(): Promise<void> {
+  editor.optionsProblem = null;
+  try {
+    const [ingredients, units] = await Promise.all([ingredientOptions(), measurementOptions()]);
+    setEditorOptions(ingredients, units);
+  } catch (error) {
+    console.error('loading ingredients failed', error);
+    editor.optionsProblem = describeError(error);
+  }
+}
+
+/** Starts a draft of `recipe` (or an empty one), unless one of the same recipe is open already. */
+export function openEditor(id: string | null, recipe: Recipe | undefined, fresh = false): void {
+  if (!fresh && editor.draft && editor.recipeId === id) return;
+  editor.recipeId = id;
+  editor.draft = toDraft(recipe);
+  editor.errors = {};
+  editor.problem = null;
+  editor.saving = false;
+}
+
+export function closeEditor(): void {
+  editor.draft = null;
+  editor.recipeId = null;
+}
+
+/**
+ * Shows `message` under `key`, or clears it. While typing (`eager` false) a message that was not
+ * showing waits for the field to be left, so a half-typed '1 1/' is not scolded, but a fixed
+ * field clears at once and an over-long one is said at once.
+ */
+function settle(key: string, message: string | null, eager: boolean): void {
+  if (!message) {
+    delete editor.errors[key];
+    return;
+  }
+  if (eager || key in editor.errors) editor.errors[key] = message;
+}
+
+const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
+  FIELD_MESSAGES.recipeNameLong,
+  FIELD_MESSAGES.description,
+  FIELD_MESSAGES.steps,
+  FIELD_MESSAGES.lineNote,
+]);
+const tooLong = (message: string | null) => message !== null && LIMIT_MESSAGES.has(message);
+
+export function editField(field: DraftField, value: string): void {
+  if (!editor.draft) return;
+  editor.draft[field] = value;
+  const message = checkField(editor.draft, field);
+  settle(field, message, tooLong(message));
+}
+
+export function leaveField(field: DraftField): void {
+  if (editor.draft) settle(field, checkField(editor.draft, field), true);
+}
+
+function lineOf(key: number): LineDraft | undefined {
+  return editor.draft?.lines.find((l) => l.key === key);
+}
+
+export function editLine(key: number, part: LinePart | 'unit', value: string): void {
+  const line = lineOf(key);
+  if (!line) return;
+  if (part === 'unit') {
+    line.unit = value;
+    line.unitChosen = true;
+    return;
+  }
+  line[part] = value;
+  // Picking an ingredient preselects the unit it is usually measured in (eggs by the piece).
+  const known = part === 'ingredient' ? findIngredient(value, editor.ingredients) : undefined;
+  if (known && !line.unitChosen) line.unit = defaultUnit(known.name, editor.units);
+  const message = checkLine(line, part, editor.ingredients);
+  settle(lineErrorKey(key, part), message, tooLong(message));
+}
+
+export function leaveLine(key: number, part: LinePart): void {
+  const line = lineOf(key);
+  if (line) settle(lineErrorKey(key, part), checkLine(line, part, editor.ingredients), true);
+}
+
+export function addLine(): void {
+  editor.draft?.lines.push(emptyLine());
+}
+
+export function removeLine(key: number): void {
+  if (!editor.draft) return;
+  editor.draft.lines = editor.draft.lines.filter((l) => l.key !== key);
+  for (const part of ['ingredient', 'quantity', 'note'] as const)
+    delete editor.errors[lineErrorKey(key, part)];
+}
+
+/**
+ * Checks every field, then saves. Returns the saved recipe's id, or null when a field needs
+ * fixing or the save failed; either way the draft keeps everything that was typed.
+ */
+export async function submitEditor(userId: string): Promise<string | null> {
+  const draft = editor.draft;
+  if (!draft || editor.saving) return null;
+  const reading = readDraft(draft, editor.ingredients, editor.units);
+  if (!reading.ok) {
+    editor.errors = reading.errors;
+    editor.problem = null;
+    return null;
+  }
+  editor.errors = {};
+  editor.problem = null;
+  editor.saving = true;
+  try {
+    return await saveRecipe(userId, editor.recipeId, reading.input);
+  } catch (error) {
+    console.error('saving the recipe failed', error);
+    editor.problem = describeError(error);
+    return null;
+  } finally {
+    editor.saving = false;
+  }
+}
+
+/** Synchronous snapshots: the draft feeds text inputs, where an async one would move the caret. */
+export function useEditor(): Readonly<EditorState> {
+  return useSnapshot(editor, { sync: true }) as Readonly<EditorState>;
+}
