@@ -1,3 +1,4 @@
+import { portionsCost } from '../../../../shared/pricing/price-recipe.ts';
 import {
   type ChainKey,
   type NutritionPerPortion,
@@ -36,19 +37,14 @@ export function totalNutrition(recipe: Recipe, portions: number): Nutrition {
 }
 
 /**
- * What `scale` times the recipe costs at `chain`: the sum of its line prices (the breakdown's
- * figures), or the chain's total when the lines are not known. Null when the chain prices nothing.
+ * What `portions` portions cost at a chain, or null when it prices no line: shared's
+ * portionsCost, the one rule behind the per-portion price too, so "for 1 portion" and "per
+ * portion" always agree to the cent (issue 15).
  */
-export function chainCost(price: RecipePrice, chain: ChainKey, scale: number): number | null {
+export function chainCost(price: RecipePrice, chain: ChainKey, portions: number): number | null {
   const totals = price.chains[chain];
   if (!totals || totals.priced === 0) return null;
-  if (!price.lines) return totals.total * scale;
-  let sum = 0;
-  for (const line of price.lines) {
-    const p = line.prices[chain]?.price;
-    if (typeof p === 'number') sum += p;
-  }
-  return sum * scale;
+  return portionsCost(totals.total, price.portions, portions);
 }
 
 /** Prices the recipe locally with shared's priceRecipe, from price records already loaded. */

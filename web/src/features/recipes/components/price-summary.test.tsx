@@ -16,6 +16,7 @@ const none = { price: null, reason: 'no price record' } as const;
 
 // Three portions costing $10.00 in all: $3.33 a portion, so 3 × the rounded figure would be $9.99.
 const price: RecipePrice = {
+  portions: 3,
   chains: { coles: chain(10, 3) },
   cheapest: 'coles',
   lines: [
@@ -39,14 +40,26 @@ const price: RecipePrice = {
 } as unknown as RecipePrice;
 
 describe('CostForPortions', () => {
-  it('totals the line prices for the chosen portions, not the rounded per-portion price', () => {
-    render(<CostForPortions price={price} portions={3} scale={1} />);
+  it('costs the chosen portions from the total, not the rounded per-portion price', () => {
+    render(<CostForPortions price={price} portions={3} />);
     expect(screen.getByText(/For 3 portions/).textContent).toContain('Coles $10.00');
   });
 
-  it('scales the line prices for other portions', () => {
-    render(<CostForPortions price={price} portions={6} scale={2} />);
+  it('scales the total for other portions', () => {
+    render(<CostForPortions price={price} portions={6} />);
     expect(screen.getByText(/For 6 portions/).textContent).toContain('Coles $20.00');
+  });
+
+  it('gives for 1 portion exactly the per-portion price, whatever the lines’ cents (issue 15: 2)', () => {
+    // Two lines of $5.00 once rounded, whose unrounded sum rounds to $10.01: the breakdown's
+    // cents no longer decide the figure beside the per-portion price.
+    const one = {
+      ...price,
+      portions: 1,
+      chains: { coles: { ...chain(10.01, 1), per_portion: 10.01 } },
+    } as RecipePrice;
+    render(<CostForPortions price={one} portions={1} />);
+    expect(screen.getByText(/For 1 portion/).textContent).toContain('Coles $10.01');
   });
 });
 

@@ -61,21 +61,9 @@ export function PriceSummary({ price, compact = false }: { price: RecipePrice | 
   );
 }
 
-/**
- * What the chosen number of portions costs at each chain that prices the recipe: the line prices
- * summed and scaled (not the rounded per-portion price times portions), so it matches the breakdown.
- */
-export function CostForPortions({
-  price,
-  portions,
-  scale,
-}: {
-  price: RecipePrice;
-  portions: number;
-  /** Chosen portions ÷ the recipe's portions. */
-  scale: number;
-}) {
-  const rows = CHAINS.map((chain) => ({ chain, cost: chainCost(price, chain, scale) })).filter(
+/** What the chosen number of portions costs at each chain that prices the recipe (shared portionsCost). */
+export function CostForPortions({ price, portions }: { price: RecipePrice; portions: number }) {
+  const rows = CHAINS.map((chain) => ({ chain, cost: chainCost(price, chain, portions) })).filter(
     (r): r is { chain: Chain; cost: number } => r.cost !== null,
   );
   if (rows.length === 0) return null;

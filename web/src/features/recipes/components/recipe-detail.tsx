@@ -96,7 +96,7 @@ export function RecipeDetail({
           {price ? (
             <>
               <PriceSummary price={price} />
-              <CostForPortions price={price} portions={chosen} scale={scale} />
+              <CostForPortions price={price} portions={chosen} />
             </>
           ) : priceError ? (
             <p className="muted">{priceError}</p>
