@@ -5,6 +5,67 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      chain_products: {
+        Row: {
+          barcode: string | null;
+          brand: string | null;
+          chain: string;
+          created_at: string;
+          first_seen: string;
+          grams_each: number | null;
+          id: number;
+          last_seen: string;
+          name: string;
+          pack_size: number;
+          pack_text: string | null;
+          pack_unit: string;
+          sku: string;
+          sold_loose: boolean;
+          source: string;
+          store: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          barcode?: string | null;
+          brand?: string | null;
+          chain: string;
+          created_at?: string;
+          first_seen: string;
+          grams_each?: number | null;
+          id?: never;
+          last_seen: string;
+          name: string;
+          pack_size: number;
+          pack_text?: string | null;
+          pack_unit: string;
+          sku: string;
+          sold_loose?: boolean;
+          source: string;
+          store?: string;
+          updated_at?: string;
+        };
+        Update: {
+          barcode?: string | null;
+          brand?: string | null;
+          chain?: string;
+          created_at?: string;
+          first_seen?: string;
+          grams_each?: number | null;
+          id?: never;
+          last_seen?: string;
+          name?: string;
+          pack_size?: number;
+          pack_text?: string | null;
+          pack_unit?: string;
+          sku?: string;
+          sold_loose?: boolean;
+          source?: string;
+          store?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
       cooks: {
         Row: {
           created_at: string;
@@ -108,6 +169,58 @@ export type Database = {
             isOneToOne: true;
             referencedRelation: 'ingredients';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      ingredient_products: {
+        Row: {
+          chain: string;
+          created_at: string;
+          ingredient_id: number;
+          match: string;
+          preferred: boolean;
+          product_id: number;
+          reviewed_on: string | null;
+          source: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chain: string;
+          created_at?: string;
+          ingredient_id: number;
+          match: string;
+          preferred?: boolean;
+          product_id: number;
+          reviewed_on?: string | null;
+          source: string;
+          updated_at?: string;
+        };
+        Update: {
+          chain?: string;
+          created_at?: string;
+          ingredient_id?: number;
+          match?: string;
+          preferred?: boolean;
+          product_id?: number;
+          reviewed_on?: string | null;
+          source?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'ingredient_products_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
+            referencedRelation: 'ingredients';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'ingredient_products_product_fkey';
+            columns: ['product_id', 'chain'];
+            isOneToOne: false;
+            referencedRelation: 'chain_products';
+            referencedColumns: ['id', 'chain'];
           },
         ];
       };
@@ -248,6 +361,118 @@ export type Database = {
             columns: ['ingredient_id'];
             isOneToOne: false;
             referencedRelation: 'ingredients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      price_imports: {
+        Row: {
+          checksum: string;
+          files: string[];
+          formats: string[];
+          id: number;
+          imported_at: string;
+          imported_by: string;
+          ingredients_repriced: number;
+          mappings_changed: number;
+          products_added: number;
+          products_updated: number;
+          rows_added: number;
+          rows_quarantined: number;
+          rows_read: number;
+          rows_unchanged: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          checksum: string;
+          files: string[];
+          formats: string[];
+          id?: never;
+          imported_at?: string;
+          imported_by: string;
+          ingredients_repriced?: number;
+          mappings_changed?: number;
+          products_added?: number;
+          products_updated?: number;
+          rows_added?: number;
+          rows_quarantined?: number;
+          rows_read: number;
+          rows_unchanged?: number;
+        };
+        Update: {
+          checksum?: string;
+          files?: string[];
+          formats?: string[];
+          id?: never;
+          imported_at?: string;
+          imported_by?: string;
+          ingredients_repriced?: number;
+          mappings_changed?: number;
+          products_added?: number;
+          products_updated?: number;
+          rows_added?: number;
+          rows_quarantined?: number;
+          rows_read?: number;
+          rows_unchanged?: number;
+        };
+        Relationships: [];
+      };
+      price_observations: {
+        Row: {
+          date: string;
+          id: number;
+          import_id: number | null;
+          in_stock: boolean;
+          last_seen: string;
+          multibuy_cents: number | null;
+          multibuy_qty: number | null;
+          price_cents: number;
+          product_id: number;
+          promo: string | null;
+          quarantined: boolean;
+          source: string;
+          store: string;
+          was_cents: number | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          date: string;
+          id?: never;
+          import_id?: number | null;
+          in_stock?: boolean;
+          last_seen: string;
+          multibuy_cents?: number | null;
+          multibuy_qty?: number | null;
+          price_cents: number;
+          product_id: number;
+          promo?: string | null;
+          quarantined?: boolean;
+          source: string;
+          store?: string;
+          was_cents?: number | null;
+        };
+        Update: {
+          date?: string;
+          id?: never;
+          import_id?: number | null;
+          in_stock?: boolean;
+          last_seen?: string;
+          multibuy_cents?: number | null;
+          multibuy_qty?: number | null;
+          price_cents?: number;
+          product_id?: number;
+          promo?: string | null;
+          quarantined?: boolean;
+          source?: string;
+          store?: string;
+          was_cents?: number | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'price_observations_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'chain_products';
             referencedColumns: ['id'];
           },
         ];
@@ -445,6 +670,62 @@ export type Database = {
     };
     Functions: {
       apply_plan_lines: { Args: { lines: Json }; Returns: Json };
+      apply_price_import: {
+        Args: {
+          p_batch: string;
+          p_checksum: string;
+          p_files: string[];
+          p_formats: string[];
+          p_imported_by: string;
+          p_price_rows: number;
+          p_rows_read: number;
+        };
+        Returns: Json;
+      };
+      discard_price_import: { Args: { p_batch: string }; Returns: number };
+      price_history: {
+        Args: { p_as_of?: string; p_product_id: number; p_store?: string };
+        Returns: {
+          date: string;
+          in_stock: boolean;
+          last_seen: string;
+          multibuy_cents: number;
+          multibuy_qty: number;
+          price_cents: number;
+          promo: string;
+          was_cents: number;
+        }[];
+      };
+      refresh_ingredient_prices: { Args: { p_ingredient_ids?: number[] }; Returns: number };
+      stage_price_rows: { Args: { '': Json }; Returns: number };
+      stale_chain_products: {
+        Args: { p_as_of?: string };
+        Returns: {
+          barcode: string | null;
+          brand: string | null;
+          chain: string;
+          created_at: string;
+          first_seen: string;
+          grams_each: number | null;
+          id: number;
+          last_seen: string;
+          name: string;
+          pack_size: number;
+          pack_text: string | null;
+          pack_unit: string;
+          sku: string;
+          sold_loose: boolean;
+          source: string;
+          store: string;
+          updated_at: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'chain_products';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -7,7 +7,8 @@ select plan(10);
 
 select tables_are('public', array[
   'users', 'measurements', 'ingredients', 'ingredient_prices', 'recipes', 'recipe_ingredients',
-  'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping'
+  'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping',
+  'chain_products', 'price_observations', 'ingredient_products', 'price_imports'
 ], 'public holds exactly the tables of the data model');
 
 select is_empty($$
