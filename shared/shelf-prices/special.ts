@@ -162,7 +162,9 @@ export function judgeSpecial(spans: readonly PriceSpan[], todayDate: string): Sp
   const price = current.price;
   let verdict: SpecialVerdict;
   const wasInflated = current.was !== null && current.was > ABOVE_TYPICAL * typical;
-  if (price <= SPECIAL_AT_MOST * Math.min(typical, low30 ?? typical)) {
+  const reference = Math.min(typical, low30 ?? typical);
+  // Strictly below too: at a reference of 0 cents, 95% of it is no saving.
+  if (price <= SPECIAL_AT_MOST * reference && price < reference) {
     verdict = wasInflated ? 'inflated-was-price' : 'real-special';
   } else if (current.promo || current.was !== null) verdict = 'not-really-a-special';
   else if (price > ABOVE_TYPICAL * typical) verdict = 'dearer-than-usual';

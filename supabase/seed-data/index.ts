@@ -8,7 +8,17 @@ import type { RecipeSource } from './types.ts';
 
 export { INGREDIENTS } from './ingredients.ts';
 export { MEASUREMENTS } from './measurements.ts';
-export { PRICE_DATE, PRICES } from './prices.ts';
+export {
+  HISTORY_START,
+  PRICES,
+  SAMPLE_HISTORY,
+  SAMPLE_SOURCE,
+  type SampleEnding,
+  type SampleHistory,
+  type SampleProduct,
+  TYPO,
+} from './price-history.ts';
+export { LOOSE, PRICE_ANCHORS, PRICE_DATE } from './prices.ts';
 export type * from './types.ts';
 
 export const RECIPES: readonly RecipeSource[] = [...BREAKFASTS, ...LUNCHES, ...DINNERS, ...SNACKS];

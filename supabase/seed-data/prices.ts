@@ -1,16 +1,19 @@
 import type { ChainPrice, PriceSource } from './types.ts';
 
 /**
- * SAMPLE PRICES, NOT SCRAPED. Illustrative Coles, Woolworths and Aldi shelf prices in AUD, set by
- * hand on PRICE_DATE to look like late-2026 Australian supermarket shelves; `past` is an earlier
- * shelf price of the same pack. They are seeded with `is_sample = true` and must not be shown as
- * real prices.
+ * SAMPLE PRICES, NOT SCRAPED. The anchors of the seed's sample price history
+ * (`price-history.ts`): for each ingredient and chain, the pack it comes in and its regular shelf
+ * price in AUD on PRICE_DATE (`current`) and a year before (`past`), set by hand to look like
+ * late-2026 Australian supermarket shelves. The history generated from them is seeded with
+ * `source = 'sample'` (and `ingredient_prices.is_sample = true`) and must not be shown as real
+ * prices.
  *
  * Measures are what the shelf label says, always a weight or volume ('500g', '1kg', '2L') so that
  * the spec's pack factors (mL, L, g, kg, tsp, tbsp, cup) apply. Lines sold by the piece are given
  * as the weight of one typical item (an avocado '200g', an iceberg lettuce '400g', a bunch of
  * herbs '100g', the converter's own bunch weight), and a dozen eggs as the '700g' printed on the
- * carton, because a '1 each' measure would count as one gram. Loose produce priced per kilo is '1kg'.
+ * carton, because a '1 each' measure would count as one gram. Loose produce priced per kilo is '1kg'
+ * (LOOSE below).
  *
  * Gaps are deliberate: Aldi carries a shorter range (about seven lines in ten here), and a few lines
  * are missing at Coles or at Woolworths, so recipes differ in availability and coverage per chain.
@@ -210,9 +213,48 @@ function chain(measure: string, c: Chain): ChainPrice | null {
   return { measure: c[2] ?? measure, current: c[0], past: c[1] };
 }
 
-export const PRICES: readonly PriceSource[] = ROWS.map(([ingredient, measure, coles, woolworths, aldi]) => ({
-  ingredient,
-  coles: chain(measure, coles),
-  woolworths: chain(measure, woolworths),
-  aldi: chain(measure, aldi),
-}));
+/** Each ingredient's packs and anchor prices per chain (null where the chain does not stock it). */
+export const PRICE_ANCHORS: readonly PriceSource[] = ROWS.map(
+  ([ingredient, measure, coles, woolworths, aldi]) => ({
+    ingredient,
+    coles: chain(measure, coles),
+    woolworths: chain(measure, woolworths),
+    aldi: chain(measure, aldi),
+  }),
+);
+
+/** Produce sold loose by weight (priced per kg): its history moves with the seasons, not with specials. */
+export const LOOSE: ReadonlySet<string> = new Set([
+  'brown onion',
+  'red onion',
+  'ginger',
+  'carrot',
+  'sweet potato',
+  'pumpkin',
+  'butternut pumpkin',
+  'tomato',
+  'capsicum',
+  'green capsicum',
+  'zucchini',
+  'eggplant',
+  'broccoli',
+  'cauliflower',
+  'cabbage',
+  'cucumber',
+  'celery',
+  'green beans',
+  'leek',
+  'beetroot',
+  'turnip',
+  'banana',
+  'apple',
+  'lemon',
+  'lime',
+  'orange',
+  'pineapple',
+  'watermelon',
+  'grape',
+  'pear',
+  'peach',
+  'papaya',
+]);
