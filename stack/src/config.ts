@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SigningJwk } from './auth/signing.ts';
 import type { StackKeys } from './keys.ts';
 
 /** The repository root (the folder holding `supabase/`, `shared/`, `web/`). */
@@ -17,6 +18,8 @@ export interface AuthConfig {
   additionalRedirectUrls: string[];
   /** Access-token lifetime in seconds (the CLI's default). */
   jwtExpiry: number;
+  /** Private JWKs of `[auth] signing_keys_path` (RS256/ES256); none: HS256 with the JWT secret. */
+  signingKeys?: SigningJwk[];
 }
 
 export interface StackConfig extends StackKeys {

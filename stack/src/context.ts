@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, SignJWT } from 'jose';
+import { JwtKeys } from './auth/signing.ts';
 import type { StackConfig } from './config.ts';
 import type { Db, JwtClaims } from './db/index.ts';
 import type { Logger } from './log.ts';
@@ -18,6 +19,21 @@ export interface StackContext {
   signJwt(claims: Record<string, unknown>): Promise<string>;
   /** Registers cleanup to run when the stack stops (before the database closes). */
   onClose(fn: () => Promise<void> | void): void;
+}
+
+const keysByConfig = new WeakMap<object, { source: unknown; keys: JwtKeys }>();
+
+/**
+ * The keys tokens are verified (and user tokens signed) with: the JWT secret, plus any signing
+ * keys of `config.auth.signingKeys` (which a test may replace on a running stack).
+ */
+export function jwtKeys(config: StackConfig): JwtKeys {
+  const source = config.auth.signingKeys;
+  const cached = keysByConfig.get(config);
+  if (cached && cached.source === source) return cached.keys;
+  const keys = new JwtKeys(config.jwtSecret, source ?? []);
+  keysByConfig.set(config, { source, keys });
+  return keys;
 }
 
 /** One API mounted on the gateway under a prefix. */
@@ -42,7 +58,8 @@ export function createContext(
     mail,
     log,
     async verifyJwt(token) {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+      // The legacy HS256 secret, and the signing keys of config.toml's [auth] signing_keys_path.
+      const payload = await jwtKeys(config).verify(token);
       if (typeof payload.role !== 'string') throw new Error('JWT has no role claim');
       return payload as JwtClaims & JWTPayload;
     },

@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { readAuthConfig } from './auth/config-file.ts';
 import { createAuthApi } from './auth/index.ts';
+import type { AuthSettings } from './auth/settings.ts';
 import { type AuthConfig, makeConfig, REPO_ROOT } from './config.ts';
 import { type ApiModule, createContext, type StackContext } from './context.ts';
 import { startCron } from './cron/index.ts';
@@ -23,7 +25,8 @@ export interface StackOptions {
   quiet?: boolean;
   root?: string;
   jwtSecret?: string;
-  auth?: Partial<AuthConfig>;
+  /** Auth settings over config.toml's (any of `AuthSettings`, auth/settings.ts). */
+  auth?: Partial<AuthSettings>;
   /** Run the cron schedule (on by default; tests that trigger jobs by hand turn it off). */
   cron?: boolean;
   /** How long clients may take to send a request (defaults in gateway.ts). */
@@ -43,11 +46,20 @@ export interface RunningStack {
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const log = createLogger(options.quiet ?? false);
   const keys = await makeKeys(options.jwtSecret ?? process.env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET);
+  // [auth] of supabase/config.toml as `supabase start` reads it; the STACK_* variables and the
+  // caller's options win over it.
+  const authFile = readAuthConfig(options.root ?? REPO_ROOT);
+  for (const warning of authFile.warnings) log.warn(warning);
+  const fromEnv: Partial<AuthConfig> = {};
+  if (process.env.STACK_ENABLE_CONFIRMATIONS !== undefined) {
+    fromEnv.enableConfirmations = process.env.STACK_ENABLE_CONFIRMATIONS === 'true';
+  }
+  if (process.env.STACK_SITE_URL) fromEnv.siteUrl = process.env.STACK_SITE_URL;
   const config = makeConfig(keys, {
     port: options.port ?? 54321,
     host: options.host ?? '127.0.0.1',
     root: options.root ?? REPO_ROOT,
-    ...(options.auth ? { auth: { ...makeConfig(keys).auth, ...options.auth } } : {}),
+    auth: { ...makeConfig(keys).auth, ...authFile.settings, ...fromEnv, ...options.auth },
   });
   const { db, seeded } = await openDb({
     databaseUrl: options.databaseUrl,

@@ -157,12 +157,13 @@ describe.each(testDatabases)('auth admin on %s', (database) => {
     const email = uniqueEmail('features');
     const sb = client(stack);
     const { data } = await sb.auth.signUp({ email, password: 'features-pass' });
+    // api.go: /user/identities needs [auth] enable_manual_linking (off in config.toml).
     const unlink = await sb.auth.unlinkIdentity(data.user!.identities![0]!);
-    expect(unlink.error?.status).toBe(422);
-    expect(unlink.error?.code).toBe('single_identity_not_deletable');
-    const enroll = await sb.auth.mfa.enroll({ factorType: 'totp' });
+    expect(unlink.error?.status).toBe(404);
+    expect(unlink.error?.code).toBe('manual_linking_disabled');
+    const enroll = await sb.auth.mfa.enroll({ factorType: 'phone', phone: '+61400000000' });
     expect(enroll.error?.status).toBe(422);
-    expect(enroll.error?.code).toBe('mfa_totp_enroll_not_enabled');
+    expect(enroll.error?.code).toBe('mfa_phone_enroll_not_enabled');
     const sso = await sb.auth.signInWithSSO({ domain: 'example.com' });
     expect(sso.error?.status).toBe(404);
     expect(sso.error?.code).toBe('saml_provider_disabled');

@@ -130,13 +130,15 @@ describe.each(testDatabases)('REST errors on %s', (database) => {
     expect((await a.client.from('cooks').select('name')).data).toHaveLength(1);
   });
 
-  it('exposes only the public schema (406 PGRST106) and only JSON/CSV media types (406 PGRST107)', async () => {
+  it('exposes only the configured schemas (406 PGRST106) and only JSON/CSV media types (406 PGRST107)', async () => {
+    // PostgREST 12 Error.hs UnacceptableSchema; [api] schemas of supabase/config.toml.
     const other = await a.client.schema('auth').from('users').select('*');
     expect(other.status).toBe(406);
-    expect(other.error).toMatchObject({
+    expect(other.error).toEqual({
       code: 'PGRST106',
-      message: 'Invalid schema: auth',
-      hint: 'Only the following schemas are exposed: public',
+      details: null,
+      hint: null,
+      message: 'The schema must be one of the following: public, graphql_public',
     });
     const xml = await rest(stack, '/cooks', { token: a.token, headers: { Accept: 'application/xml' } });
     expect(xml).toMatchObject({ status: 406, json: { code: 'PGRST107' } });

@@ -77,3 +77,30 @@ export async function seedIds(
     measurements: Object.fromEntries(mea.data.map((r) => [r.name, r.id])),
   };
 }
+
+/**
+ * Sets PostgREST in-database settings (`pgrst.<name>` of the `authenticator` role, for this
+ * test's database only) and sends `NOTIFY pgrst, 'reload config'`, as a hosted Supabase project
+ * switches them; then waits until `visible()` says the stack uses them.
+ */
+export async function setPgrstConfig(
+  stack: TestStack,
+  settings: Record<string, string | null>,
+  visible: () => Promise<boolean>,
+): Promise<void> {
+  const { rows } = await stack.ctx.db.query<{ db: string }>('select current_database() as db');
+  const db = `"${rows[0]!.db.replaceAll('"', '""')}"`;
+  for (const [name, value] of Object.entries(settings)) {
+    await stack.ctx.db.exec(
+      value === null
+        ? `alter role authenticator in database ${db} reset pgrst.${name}`
+        : `alter role authenticator in database ${db} set pgrst.${name} = '${value.replaceAll("'", "''")}'`,
+    );
+  }
+  await stack.ctx.db.exec(`notify pgrst, 'reload config'`);
+  const deadline = Date.now() + 10_000;
+  while (!(await visible())) {
+    if (Date.now() > deadline) throw new Error(`pgrst settings ${JSON.stringify(settings)} never applied`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -135,6 +135,49 @@ create index if not exists idx_auth_code on auth.flow_state (auth_code);
 create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
 create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
 
+-- Multi-factor authentication (migrations 20221003041349_add_mfa_schema,
+-- 20240729123726_add_mfa_phone_config, 20240802193726_add_mfa_factors_column_last_challenged_at).
+do $$ begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null;
+end $$;
+
+do $$ begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null;
+end $$;
+
+/** A user's second factor (TOTP here): unverified until a first code checks out. */
+create table if not exists auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text null,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text null,
+  phone text unique default null,
+  last_challenged_at timestamptz unique default null
+);
+comment on table auth.mfa_factors is 'auth: stores metadata about factors';
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
+  where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+/** A challenge to a factor: verified once, from the address that asked for it, within its expiry. */
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz null,
+  ip_address inet not null,
+  otp_code text null
+);
+comment on table auth.mfa_challenges is 'auth: stores metadata about challenge requests made';
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
 -- As GoTrue's 20240612123726_enable_rls_update_grants: RLS on, no policies; only the Auth
 -- API (the tables' owner) reads these.
 alter table auth.sessions enable row level security;
@@ -143,3 +186,5 @@ alter table auth.identities enable row level security;
 alter table auth.mfa_amr_claims enable row level security;
 alter table auth.one_time_tokens enable row level security;
 alter table auth.flow_state enable row level security;
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;

@@ -11,13 +11,20 @@ export interface NewUser {
   appMetadata?: Record<string, unknown>;
   role?: string;
   id?: string;
+  /**
+   * Whether user_metadata becomes the identity data (sub, email, email_verified,
+   * phone_verified, then `data`), as a sign-up does (signup.go calls
+   * models.User.RemoveUnconfirmedIdentities). The admin API, invitations and generated links
+   * keep `data` alone (admin.go adminUserCreate, invite.go, mail.go adminGenerateLink).
+   */
+  identityInMetadata?: boolean;
 }
 
 /**
- * Creates an e-mail user with its 'email' identity, as GoTrue's signup: the identity data
- * (sub, email, email_verified, phone_verified, then the sign-up data) becomes user_metadata
- * (models.User.RemoveUnconfirmedIdentities), app_metadata names the provider. The
- * `public.users` row comes from the database trigger on auth.users.
+ * Creates an e-mail user with its 'email' identity, as GoTrue does: the identity data is
+ * sub, email, email_verified, phone_verified (provider.Claims), plus a sign-up's data;
+ * app_metadata names the provider. The `public.users` row comes from the database trigger on
+ * auth.users.
  */
 export async function createEmailUser(tx: Queryable, input: NewUser): Promise<UserRow> {
   const { rows } = await tx.query<{ id: string }>(
@@ -31,8 +38,12 @@ export async function createEmailUser(tx: Queryable, input: NewUser): Promise<Us
     email_verified: false,
     phone_verified: false,
   };
-  for (const [key, value] of Object.entries(input.data))
-    if (!(key in identityData)) identityData[key] = value;
+  const signup = input.identityInMetadata ?? true;
+  if (signup) {
+    for (const [key, value] of Object.entries(input.data))
+      if (!(key in identityData)) identityData[key] = value;
+  }
+  const userMetadata = signup ? identityData : input.data;
   const appMetadata = { provider: 'email', providers: ['email'], ...input.appMetadata };
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
@@ -48,7 +59,7 @@ export async function createEmailUser(tx: Queryable, input: NewUser): Promise<Us
       input.email,
       input.passwordHash,
       JSON.stringify(appMetadata),
-      JSON.stringify(identityData),
+      JSON.stringify(userMetadata),
     ],
   );
   await tx.query(

@@ -5,17 +5,12 @@ import { AuthError } from './errors.ts';
 import { admin } from './handlers/admin.ts';
 import { otp, reauthenticate, recover, resend } from './handlers/email-flows.ts';
 import { health, settings } from './handlers/info.ts';
+import { jwks } from './handlers/jwks.ts';
 import { logout } from './handlers/logout.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './handlers/mfa.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
-import {
-  authorize,
-  enrollFactor,
-  factorAction,
-  linkIdentity,
-  sso,
-  unlinkIdentity,
-} from './handlers/unsupported.ts';
+import { authorize, linkIdentity, sso, unlinkIdentity } from './handlers/unsupported.ts';
 import { getUser, updateUser } from './handlers/user.ts';
 import { verify } from './handlers/verify.ts';
 import { FailureLimiter } from './ratelimit.ts';
@@ -32,7 +27,7 @@ export function createAuthApi(ctx: StackContext): ApiModule {
   const cleaner = createCleaner(ctx);
   let closing = false;
   const routes: Record<string, Partial<Record<string, Handler>>> = {
-    '/signup': { POST: signup },
+    '/signup': { POST: (c, r) => signup(c, r, limiter) },
     '/token': { POST: (c, r) => token(c, r, limiter) },
     '/user': { GET: getUser, PUT: updateUser },
     '/logout': { POST: logout },
@@ -44,6 +39,7 @@ export function createAuthApi(ctx: StackContext): ApiModule {
     '/reauthenticate': { GET: reauthenticate },
     '/settings': { GET: settings },
     '/health': { GET: health },
+    '/.well-known/jwks.json': { GET: jwks },
     '/authorize': { GET: authorize },
     '/user/identities/authorize': { GET: linkIdentity },
     '/factors': { POST: enrollFactor },
@@ -55,7 +51,10 @@ export function createAuthApi(ctx: StackContext): ApiModule {
       const r = makeRequest(req, res, url);
       // HEAD only where it has no effect: a link checker must not spend a /verify token.
       const method =
-        req.method === 'HEAD' && (path === '/health' || path === '/settings') ? 'GET' : (req.method ?? 'GET');
+        req.method === 'HEAD' &&
+        (path === '/health' || path === '/settings' || path === '/.well-known/jwks.json')
+          ? 'GET'
+          : (req.method ?? 'GET');
       const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
       try {
         if (clean === '/admin' || clean.startsWith('/admin/') || clean === '/invite') {
@@ -65,7 +64,14 @@ export function createAuthApi(ctx: StackContext): ApiModule {
         if (identity && identity[1] !== 'authorize' && method === 'DELETE') {
           return await unlinkIdentity(ctx, r, decodeURIComponent(identity[1]!));
         }
-        if (/^\/factors\/[^/]+(\/(challenge|verify))?$/.test(clean)) return await factorAction(ctx, r);
+        const factor = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(clean);
+        if (factor) {
+          const id = decodeURIComponent(factor[1]!);
+          if (factor[2] === undefined && method === 'DELETE') return await unenrollFactor(ctx, r, id);
+          if (factor[2] === 'challenge' && method === 'POST') return await challengeFactor(ctx, r, id);
+          if (factor[2] === 'verify' && method === 'POST') return await verifyFactor(ctx, r, id);
+          throw new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
+        }
         const route = routes[clean];
         if (!route) throw new AuthError(404, 'not_found', 'Not Found');
         const handler = route[method];

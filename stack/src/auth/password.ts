@@ -19,24 +19,42 @@ export interface WeakPassword {
 }
 
 /**
- * GoTrue's checkPasswordStrength: the length rule of the CLI config (no character classes, no
+ * GoTrue's checkPasswordStrength (internal/api/password.go): the minimum length and the required
+ * character sets of config.toml's `minimum_password_length` and `password_requirements` (no
  * HIBP). Lengths are UTF-8 bytes, as Go's `len` counts them and as bcrypt reads them: counted in
  * UTF-16 units, two passwords differing only past byte 72 could both sign in.
  */
-export function weakness(password: string, minimumLength: number): WeakPassword | null {
+export function weakness(
+  password: string,
+  minimumLength: number,
+  requiredCharacters: string[] = [],
+): WeakPassword | null {
   const bytes = Buffer.byteLength(password, 'utf8');
   if (bytes > MAX_PASSWORD_LENGTH) {
     throw badRequest('validation_failed', `Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
+  const messages: string[] = [];
+  const reasons: string[] = [];
   if (bytes < minimumLength) {
-    return { message: `Password should be at least ${minimumLength} characters.`, reasons: ['length'] };
+    reasons.push('length');
+    messages.push(`Password should be at least ${minimumLength} characters.`);
   }
-  return null;
+  if (requiredCharacters.some((set) => set !== '' && ![...set].some((ch) => password.includes(ch)))) {
+    reasons.push('characters');
+    messages.push(
+      `Password should contain at least one character of each: ${requiredCharacters.join(', ')}.`,
+    );
+  }
+  return reasons.length > 0 ? { message: messages.join(' '), reasons } : null;
 }
 
 /** As `weakness`, thrown as GoTrue's 422 weak_password with `weak_password.reasons`. */
-export function assertStrong(password: string, minimumLength: number): void {
-  const weak = weakness(password, minimumLength);
+export function assertStrong(
+  password: string,
+  minimumLength: number,
+  requiredCharacters: string[] = [],
+): void {
+  const weak = weakness(password, minimumLength, requiredCharacters);
   if (weak) {
     throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
   }

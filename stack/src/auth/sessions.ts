@@ -1,4 +1,4 @@
-import type { StackContext } from '../context.ts';
+import { jwtKeys, type StackContext } from '../context.ts';
 import type { Queryable } from '../db/index.ts';
 import type { WeakPassword } from './password.ts';
 import { authSettings, authUrl } from './settings.ts';
@@ -27,7 +27,9 @@ export type AuthMethod =
   | 'recovery'
   | 'invite'
   | 'email/signup'
-  | 'email_change';
+  | 'email_change'
+  | 'anonymous'
+  | 'totp';
 
 export interface ClientInfo {
   ip: string;
@@ -117,8 +119,8 @@ export async function sessionResponse(
   if (!row) throw new Error(`session ${sessionId} of user ${userId} vanished`);
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + authSettings(ctx).jwtExpiry;
-  // Claim names and order as GoTrue's AccessTokenClaims.
-  const accessToken = await ctx.signJwt({
+  // Claim names and order as GoTrue's AccessTokenClaims; signed as GoTrue signs (signing.ts).
+  const accessToken = await jwtKeys(ctx.config).sign({
     iss: authUrl(ctx),
     sub: userId,
     aud: row.aud,

@@ -10,6 +10,13 @@ export const IDENTITY_JSON = `jsonb_build_object(
   'provider', i.provider, 'created_at', ${ts('i.created_at')}, 'updated_at', ${ts('i.updated_at')}
 ) || jsonb_strip_nulls(jsonb_build_object('last_sign_in_at', ${ts('i.last_sign_in_at')}, 'email', i.email))`;
 
+/** A factor as GoTrue's models.Factor marshals it (`friendly_name` omitted when empty). */
+export const FACTOR_JSON = `(jsonb_build_object(
+  'id', f.id, 'created_at', ${ts('f.created_at')}, 'updated_at', ${ts('f.updated_at')}, 'status', f.status,
+  'factor_type', f.factor_type, 'phone', coalesce(f.phone, ''), 'last_challenged_at', ${ts('f.last_challenged_at')}
+) || case when coalesce(f.friendly_name, '') <> '' then jsonb_build_object('friendly_name', f.friendly_name)
+          else '{}'::jsonb end)`;
+
 /**
  * The user object of GoTrue's models.User JSON, built in SQL from `auth.users u`: fields with
  * `omitempty` are left out when empty, `email`/`phone` are '' when null, as GoTrue does.
@@ -32,7 +39,8 @@ export const USER_JSON = `(jsonb_build_object(
   'reauthentication_sent_at', ${ts('u.reauthentication_sent_at')},
   'last_sign_in_at', ${ts('u.last_sign_in_at')}, 'banned_until', ${ts('u.banned_until')},
   'deleted_at', ${ts('u.deleted_at')}
-)))`;
+)) || coalesce((select jsonb_build_object('factors', jsonb_agg(${FACTOR_JSON} order by f.created_at))
+                  from auth.mfa_factors f where f.user_id = u.id having count(*) > 0), '{}'::jsonb))`;
 
 export type UserJson = Record<string, unknown> & { id: string; email: string };
 

@@ -34,19 +34,15 @@ export function parseError(what: string, input: string, position: number, detail
 export const columnNotFound = (table: string, column: string): RestError =>
   new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
-export function tableNotFound(name: string, suggestion?: string): RestError {
+export function tableNotFound(schema: string, name: string, suggestion?: string): RestError {
   return new RestError(
     404,
     'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
   );
 }
-
-/** A column that does not exist in a read: PostgreSQL's own 42703, as PostgREST lets it through. */
-export const undefinedColumn = (table: string, column: string): RestError =>
-  new RestError(400, '42703', `column ${table}.${column} does not exist`);
 
 export function singularityError(rows: number): RestError {
   return new RestError(

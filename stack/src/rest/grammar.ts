@@ -18,7 +18,15 @@ export interface FieldRef {
 }
 
 export type SelectItem =
-  | { kind: 'field'; field: FieldRef; cast?: string; alias?: string; aggregate?: string }
+  | {
+      kind: 'field';
+      field: FieldRef;
+      cast?: string;
+      alias?: string;
+      aggregate?: 'count' | 'sum' | 'avg' | 'max' | 'min';
+      /** The cast after an aggregate: `total.sum()::text`. */
+      aggregateCast?: string;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -210,7 +218,7 @@ function selectItem(c: Cursor): SelectItem {
     c.pos += 7;
     const item: SelectItem = { kind: 'field', field: { name: '*', json: [] }, aggregate: 'count' };
     if (alias !== undefined) item.alias = alias;
-    if (c.eat('::')) item.cast = castName(c);
+    if (c.eat('::')) item.aggregateCast = castName(c);
     c.ws();
     if (!atItemEnd(c)) throw c.fail('")", "," or end of input');
     return item;
@@ -255,8 +263,8 @@ function selectItem(c: Cursor): SelectItem {
     const m = /^\.(sum|avg|count|max|min)\(\)/.exec(c.input.slice(c.pos));
     if (m) {
       c.pos += m[0].length;
-      item.aggregate = m[1]!;
-      if (c.eat('::')) item.cast = castName(c);
+      item.aggregate = m[1] as 'count';
+      if (c.eat('::')) item.aggregateCast = castName(c);
     }
   }
   c.ws();

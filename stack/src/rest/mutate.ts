@@ -1,10 +1,18 @@
 import type { Queryable } from '../db/index.ts';
-import { ident, Params, qualified, rootSelectSql, whereSql } from './build.ts';
-import { columnNotFound, RestError, singularityError } from './errors.ts';
+import { ident, Params, rootSelectSql, rowOf, tableSql, whereSql } from './build.ts';
+import { columnNotFound, RestError } from './errors.ts';
 import { parseColumns } from './grammar.ts';
-import type { MediaChoice, Preferences } from './prefer.ts';
-import { aggregateSql, planRead } from './read.ts';
-import { contentRange, type Outcome, preferenceApplied, shapeBody } from './respond.ts';
+import { type MediaChoice, type Preferences, preferenceApplied } from './prefer.ts';
+import { planRead } from './read.ts';
+import {
+  type AggregateRow,
+  aggregateSql,
+  checkSingular,
+  contentRange,
+  contentType,
+  explain,
+  type Outcome,
+} from './respond.ts';
 import type { SchemaCache, Table } from './schema.ts';
 
 export interface MutateRequest {
@@ -16,6 +24,9 @@ export interface MutateRequest {
   body: unknown;
   /** The body as sent; values reach SQL from this text, never from `body`'s JS numbers. */
   raw: string;
+  aggregates?: boolean;
+  /** Headers a response with a body carries (Content-Profile). */
+  profile?: Record<string, string>;
 }
 
 const invalidBody = (message: string): RestError => new RestError(400, 'PGRST102', message);
@@ -47,36 +58,72 @@ function asRows(body: unknown, allowArray: boolean): Record<string, unknown>[] {
   throw invalidBody('Empty or invalid json');
 }
 
-interface MutationResult {
-  body: string;
-  n: number;
-  one: string | null;
-  inserted: number;
-  loc: string | null;
+/**
+ * The payload's rows as a record set of the table's type. With `Prefer: missing=default` each
+ * object is first merged over the defaults of the written columns, as PostgREST's fromJsonBodyF
+ * does (`jsonb_build_object('col', <default>, …) || elem`), so absent keys take the default and
+ * keys present (even as null) keep their value.
+ */
+function recordsSql(table: Table, columns: string[], bodyParam: string, missingDefault: boolean): string {
+  const target = tableSql(table);
+  if (!missingDefault) return `json_populate_recordset(NULL::${target}, ${bodyParam}::json)`;
+  const defaults = columns
+    .map((c) => table.columns.get(c)!)
+    .filter((c) => c.default !== null)
+    .map((c) => `${quoteLiteral(c.name)}, ${c.default}`);
+  const defs = `jsonb_build_object(${defaults.join(', ')})`;
+  return `jsonb_populate_recordset(NULL::${target}, (SELECT jsonb_agg(${defs} || _elem) FROM jsonb_array_elements(${bodyParam}::jsonb) AS _elem))`;
 }
 
-/** Runs `WITH _m AS (<dml> RETURNING …)` and shapes the returned rows like a read. */
-async function returning(
+const quoteLiteral = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+
+/** PostgREST's addConfigPgrstInserted: counts inserted rows in `pgrst.inserted` (+1 each, -1 per update). */
+const countInserted = (add: boolean): string =>
+  `set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) ${add ? '+' : '-'} 1)::text, true) <> '${add ? '0' : '-1'}'`;
+
+/**
+ * Runs a write. With return=representation (or headers-only) its rows, shaped by `select` and
+ * `order`, come back from `WITH _m AS (<dml> RETURNING …)`; otherwise `RETURNING 1` only counts
+ * them, so a caller allowed to write but not to read the rows still succeeds (PostgREST's
+ * returningF).
+ */
+async function write(
   tx: Queryable,
   req: MutateRequest,
   dml: string,
   params: Params,
-  withInserted: boolean,
-): Promise<MutationResult> {
-  const { planner, root } = planRead(req.schema, req.table, selectOnly(req.search));
+  wantsRows: boolean,
+  /** What `RETURNING` names the written rows by: the table, or its alias in the statement. */
+  rowsOf: string,
+): Promise<{ result: AggregateRow & { loc?: string | null }; plan?: Outcome }> {
+  if (!wantsRows) {
+    const statement = `WITH _m AS (${dml} RETURNING 1) SELECT ''::text AS body, count(*)::int AS n FROM _m`;
+    if (req.media.plan)
+      return {
+        result: { body: '', n: 0 },
+        plan: await explain(tx, req.media.plan, statement, params.values),
+      };
+    const { rows } = await tx.query<AggregateRow>(statement, params.values);
+    return { result: rows[0]! };
+  }
+  const { planner, root } = planRead(req.schema, req.table, selectOnly(req.search), {
+    aggregates: req.aggregates ?? false,
+    rowExpr: (alias) => rowOf(req.table, alias),
+  });
   const { sql } = rootSelectSql(root, '_m', params, planner, { where: false, limit: false });
   const pk = req.table.pk;
-  const extras = [
-    withInserted ? `(SELECT count(*) FROM _m WHERE "__pgrst_inserted")::int AS inserted` : '0 AS inserted',
+  const loc =
     pk.length > 0 && req.prefs.return === 'headers-only'
-      ? `(SELECT row_to_json(_l)::text FROM (SELECT ${pk.map(ident).join(', ')} FROM _m LIMIT 1) _l) AS loc`
-      : 'NULL::text AS loc',
-  ];
-  const { rows } = await tx.query<MutationResult>(
-    `WITH _m AS (${dml}) ${aggregateSql(sql, req.media, `, ${extras.join(', ')}`)}`,
-    params.values,
-  );
-  return rows[0]!;
+      ? `, (SELECT row_to_json(_l)::text FROM (SELECT ${pk.map(ident).join(', ')} FROM _m LIMIT 1) _l) AS loc`
+      : '';
+  const statement = aggregateSql(sql, req.media, {
+    ctes: `_m AS (${dml} RETURNING ${rowsOf}.*)`,
+    extra: loc,
+  });
+  if (req.media.plan)
+    return { result: { body: '', n: 0 }, plan: await explain(tx, req.media.plan, statement, params.values) };
+  const { rows } = await tx.query<AggregateRow & { loc?: string | null }>(statement, params.values);
+  return { result: rows[0]! };
 }
 
 /** Only `select` and `order` shape the returned rows of a mutation; filters chose the rows. */
@@ -88,155 +135,135 @@ function selectOnly(search: URLSearchParams): URLSearchParams {
   return out;
 }
 
-function finish(
+function withBody(
   req: MutateRequest,
-  result: { body: string; n: number; one: string | null } | undefined,
-  n: number,
-  okStatus: number,
+  status: number,
   headers: Record<string, string>,
+  body: string,
 ): Outcome {
-  if (req.media.single && n !== 1) throw singularityError(n);
-  if (req.prefs.return === 'representation' && result) {
-    const { body, type } = shapeBody(result.body, result.n, result.one, req.media);
-    return { status: okStatus, headers: { ...headers, 'Content-Type': type }, body };
-  }
-  return { status: okStatus === 201 ? 201 : 204, headers };
+  return { status, headers: { ...headers, 'Content-Type': contentType(req.media), ...req.profile }, body };
 }
 
+/** POST: insert, or upsert with `Prefer: resolution=…` (Response.hs MutationCreate). */
 export async function runInsert(tx: Queryable, req: MutateRequest): Promise<Outcome> {
   const rows = asRows(req.body, true);
   const columns = payloadColumns(req.table, req.search, rows);
   const params = new Params();
-  const target = qualified(req.table.name);
-  const bodyParam = () => params.add(Array.isArray(req.body) ? req.raw : `[${req.raw}]`);
-  let insert: string;
-  if (columns.length === 0) {
-    if (rows.length > 1) throw invalidBody('Empty or invalid json');
-    insert =
-      rows.length === 0
-        ? `INSERT INTO ${target} SELECT * FROM ${target} WHERE FALSE`
-        : `INSERT INTO ${target} DEFAULT VALUES`;
-  } else if (req.prefs.missing === 'default') {
-    // Keys absent from an object take the column default (Prefer: missing=default).
-    const exprs = columns.map((c) => {
-      const col = req.table.columns.get(c)!;
-      return `CASE WHEN _e.j::jsonb ? ${params.add(c)} THEN _p.${ident(c)} ELSE ${col.default ?? 'NULL'} END`;
-    });
-    insert = `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${exprs.join(', ')} FROM json_array_elements(${bodyParam()}::json) AS _e(j), LATERAL json_populate_record(NULL::${target}, _e.j) AS _p`;
-  } else {
-    insert = `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${columns.map((c) => `_p.${ident(c)}`).join(', ')} FROM json_populate_recordset(NULL::${target}, ${bodyParam()}::json) AS _p`;
-  }
-  let resolutionApplied = false;
-  if (req.prefs.resolution && columns.length > 0) {
-    const onConflictParam = req.search.get('on_conflict');
-    const conflict = onConflictParam ? parseColumns(onConflictParam, 'on_conflict parameter') : req.table.pk;
-    for (const c of conflict) if (!req.table.columns.has(c)) throw columnNotFound(req.table.name, c);
-    if (conflict.length > 0) {
-      resolutionApplied = true;
-      const updates = columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`);
-      insert +=
-        req.prefs.resolution === 'ignore-duplicates' || updates.length === 0
-          ? ` ON CONFLICT (${conflict.map(ident).join(', ')}) DO NOTHING`
-          : ` ON CONFLICT (${conflict.map(ident).join(', ')}) DO UPDATE SET ${updates.join(', ')}`;
-    }
+  const target = tableSql(req.table);
+  const bodyParam = params.add(Array.isArray(req.body) ? req.raw : `[${req.raw}]`);
+  const merge = req.prefs.resolution === 'merge-duplicates';
+  const onConflictParam = req.search.get('on_conflict');
+  const conflict = onConflictParam ? parseColumns(onConflictParam, 'on_conflict parameter') : req.table.pk;
+  for (const c of conflict) if (!req.table.columns.has(c)) throw columnNotFound(req.table.name, c);
+  const upsert = req.prefs.resolution !== undefined && conflict.length > 0;
+  const tracked = upsert && merge;
+  let insert =
+    columns.length === 0
+      ? `INSERT INTO ${target} SELECT FROM json_array_elements(${bodyParam}::json)`
+      : `INSERT INTO ${target} (${columns.map(ident).join(', ')}) SELECT ${columns.map((c) => `_p.${ident(c)}`).join(', ')} FROM ${recordsSql(req.table, columns, bodyParam, req.prefs.missing === 'default')} AS _p`;
+  if (tracked) insert += ` WHERE ${countInserted(true)}`;
+  if (upsert) {
+    const on = ` ON CONFLICT (${conflict.map(ident).join(', ')})`;
+    insert +=
+      !merge || columns.length === 0
+        ? `${on} DO NOTHING`
+        : `${on} DO UPDATE SET ${columns.map((c) => `${ident(c)} = EXCLUDED.${ident(c)}`).join(', ')} WHERE ${countInserted(false)}`;
   }
   const applied = preferenceApplied(req.prefs, [
+    ...(req.table.pk.length > 0 || onConflictParam ? (['resolution'] as const) : []),
+    'missing',
     'return',
     'count',
-    ...(resolutionApplied ? (['resolution'] as const) : []),
-    'missing',
+    'tx',
+    'handling',
   ]);
   const wantsRows = req.prefs.return === 'representation' || req.prefs.return === 'headers-only';
-  if (!wantsRows) {
-    // No RETURNING: a caller allowed to insert but not to read the row still succeeds.
-    const { affectedRows } = await tx.query(insert, params.values);
-    const headers = {
-      'Content-Range': contentRange(1, 0, req.prefs.count ? affectedRows : undefined),
-      ...applied,
-    };
-    return finish(req, undefined, affectedRows, 201, headers);
+  const { result, plan } = await write(tx, req, insert, params, wantsRows, target);
+  if (plan) return plan;
+  checkSingular(req.media, result.n);
+  let inserted: number | undefined;
+  if (tracked) {
+    const { rows: r } = await tx.query<{ n: number | null }>(
+      `select nullif(current_setting('pgrst.inserted', true), '')::int as n`,
+    );
+    inserted = Number(r[0]?.n ?? 0);
   }
-  const result = await returning(
-    tx,
-    req,
-    `${insert} RETURNING *, (xmax = 0) AS "__pgrst_inserted"`,
-    params,
-    true,
-  );
-  const headers: Record<string, string> = {
-    'Content-Range': contentRange(1, 0, req.prefs.count ? result.n : undefined),
-    ...applied,
-  };
-  if (req.prefs.return === 'headers-only' && result.loc) {
+  const headers: Record<string, string> = {};
+  if (req.prefs.return === 'headers-only' && result.loc && result.n === 1) {
     const pk = JSON.parse(result.loc) as Record<string, unknown>;
     const query = Object.entries(pk)
-      .map(([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`)
+      .map(
+        ([k, v]) =>
+          `${encodeURIComponent(k)}=${v === null ? 'is.null' : `eq.${encodeURIComponent(String(v))}`}`,
+      )
       .join('&');
     headers.Location = `/${req.table.name}?${query}`;
   }
-  const status =
-    req.prefs.resolution === 'merge-duplicates' && result.inserted === 0 && result.n > 0 ? 200 : 201;
-  const out = finish(req, result, result.n, status, headers);
-  return out.status === 204 ? { ...out, status } : out;
+  headers['Content-Range'] = contentRange(1, 0, req.prefs.count ? result.n : undefined);
+  Object.assign(headers, applied);
+  const status = merge && inserted !== undefined && inserted <= 0 ? 200 : 201;
+  if (req.prefs.return === 'representation') return withBody(req, status, headers, result.body);
+  return { status, headers };
 }
 
+/** PATCH (Response.hs MutationUpdate). */
 export async function runUpdate(tx: Queryable, req: MutateRequest): Promise<Outcome> {
   const [row] = asRows(req.body, false);
   const columns = payloadColumns(req.table, req.search, [row!]);
-  const { planner, root } = planRead(req.schema, req.table, filtersOnly(req.search));
+  const { planner, root } = planRead(req.schema, req.table, filtersOnly(req.search), {
+    aggregates: req.aggregates ?? false,
+  });
   const params = new Params();
-  const target = qualified(req.table.name);
-  const applied = preferenceApplied(req.prefs, ['return', 'count', 'missing']);
+  const target = tableSql(req.table);
+  const applied = preferenceApplied(req.prefs, [
+    'missing',
+    'return',
+    'count',
+    'tx',
+    'handling',
+    'maxAffected',
+  ]);
+  const wantsRows = req.prefs.return === 'representation';
   if (columns.length === 0) {
     // Nothing to change: PostgREST answers as if no row matched.
-    if (req.media.single) throw singularityError(0);
-    const empty = req.prefs.return === 'representation';
-    return {
-      status: empty ? 200 : 204,
-      headers: { 'Content-Range': contentRange(0, -1, req.prefs.count ? 0 : undefined), ...applied },
-      ...(empty ? { body: '[]' } : {}),
-    };
+    checkSingular(req.media, 0);
+    const headers = { 'Content-Range': contentRange(0, -1, req.prefs.count ? 0 : undefined), ...applied };
+    return wantsRows ? withBody(req, 200, headers, '[]') : { status: 204, headers };
   }
-  const bodyParam = params.add(req.raw);
+  const bodyParam = params.add(`[${req.raw}]`);
   const conds = whereSql(root, params, planner);
   const where = conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : '';
   const sets = columns.map((c) => `${ident(c)} = _p.${ident(c)}`).join(', ');
-  const update = `UPDATE ${target} AS ${root.alias} SET ${sets} FROM json_populate_record(NULL::${target}, ${bodyParam}::json) AS _p${where}`;
-  return mutateFiltered(tx, req, update, root.alias, params, applied, 'update');
+  const records = recordsSql(req.table, columns, bodyParam, req.prefs.missing === 'default');
+  const update = `UPDATE ${target} AS ${root.alias} SET ${sets} FROM (SELECT * FROM ${records} LIMIT 1) AS _p${where}`;
+  const { result, plan } = await write(tx, req, update, params, wantsRows, root.alias);
+  if (plan) return plan;
+  checkSingular(req.media, result.n);
+  checkMaxAffected(req.prefs, result.n);
+  const headers = {
+    'Content-Range': contentRange(0, result.n - 1, req.prefs.count ? result.n : undefined),
+    ...applied,
+  };
+  return wantsRows ? withBody(req, 200, headers, result.body) : { status: 204, headers };
 }
 
+/** DELETE (Response.hs MutationDelete). */
 export async function runDelete(tx: Queryable, req: MutateRequest): Promise<Outcome> {
-  const { planner, root } = planRead(req.schema, req.table, filtersOnly(req.search));
+  const { planner, root } = planRead(req.schema, req.table, filtersOnly(req.search), {
+    aggregates: req.aggregates ?? false,
+  });
   const params = new Params();
   const conds = whereSql(root, params, planner);
   const where = conds.length > 0 ? ` WHERE ${conds.join(' AND ')}` : '';
-  const del = `DELETE FROM ${qualified(req.table.name)} AS ${root.alias}${where}`;
-  const applied = preferenceApplied(req.prefs, ['return', 'count']);
-  return mutateFiltered(tx, req, del, root.alias, params, applied, 'delete');
-}
-
-async function mutateFiltered(
-  tx: Queryable,
-  req: MutateRequest,
-  dml: string,
-  alias: string,
-  params: Params,
-  applied: Record<string, string>,
-  kind: 'update' | 'delete',
-): Promise<Outcome> {
-  const range = (n: number) =>
-    kind === 'update'
-      ? contentRange(0, n - 1, req.prefs.count ? n : undefined)
-      : contentRange(1, 0, req.prefs.count ? n : undefined);
+  const del = `DELETE FROM ${tableSql(req.table)} AS ${root.alias}${where}`;
+  const applied = preferenceApplied(req.prefs, ['return', 'count', 'tx', 'handling', 'maxAffected']);
   const wantsRows = req.prefs.return === 'representation';
-  if (!wantsRows) {
-    const { affectedRows } = await tx.query(dml, params.values);
-    checkMaxAffected(req, affectedRows);
-    return finish(req, undefined, affectedRows, 200, { 'Content-Range': range(affectedRows), ...applied });
-  }
-  const result = await returning(tx, req, `${dml} RETURNING ${alias}.*`, params, false);
-  checkMaxAffected(req, result.n);
-  return finish(req, result, result.n, 200, { 'Content-Range': range(result.n), ...applied });
+  const { result, plan } = await write(tx, req, del, params, wantsRows, root.alias);
+  if (plan) return plan;
+  checkSingular(req.media, result.n);
+  checkMaxAffected(req.prefs, result.n);
+  const headers = { 'Content-Range': contentRange(1, 0, req.prefs.count ? result.n : undefined), ...applied };
+  return wantsRows ? withBody(req, 200, headers, result.body) : { status: 204, headers };
 }
 
 /** The filters of a PATCH/DELETE, without `select` (whose embeds only shape the returned rows). */
@@ -251,10 +278,10 @@ function filtersOnly(search: URLSearchParams): URLSearchParams {
   return out;
 }
 
-/** Prefer: handling=strict, max-affected=n (PostgREST 13): more rows fail and roll back (PGRST124). */
-function checkMaxAffected(req: MutateRequest, n: number): void {
-  if (req.prefs.handling !== 'strict' || req.prefs.maxAffected === undefined) return;
-  if (n > req.prefs.maxAffected) {
+/** Prefer: handling=strict, max-affected=n: more rows fail and roll back (Query.hs failExceedsMaxAffectedPref). */
+export function checkMaxAffected(prefs: Preferences, n: number): void {
+  if (prefs.handling !== 'strict' || prefs.maxAffected === undefined) return;
+  if (n > prefs.maxAffected) {
     throw new RestError(
       400,
       'PGRST124',
@@ -303,9 +330,10 @@ export async function runPut(tx: Queryable, req: MutateRequest): Promise<Outcome
     body: [row],
     raw: Array.isArray(req.body) ? req.raw : `[${req.raw}]`,
     search,
-    prefs: { ...req.prefs, resolution: 'merge-duplicates' },
+    prefs: { ...req.prefs, resolution: 'merge-duplicates', missing: undefined },
   });
+  const applied = preferenceApplied(req.prefs, ['return', 'count', 'tx', 'handling']);
   // PostgREST answers a PUT without representation with 204, with it 200 (updated) or 201 (inserted).
-  if (req.prefs.return !== 'representation') return { status: 204, headers: {} };
-  return out;
+  if (req.prefs.return !== 'representation') return { status: 204, headers: applied };
+  return { ...out, headers: { ...applied, 'Content-Type': out.headers['Content-Type']!, ...req.profile } };
 }

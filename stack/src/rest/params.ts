@@ -71,45 +71,63 @@ function applyModifier(root: ReadNode, key: string, last: string, value: string)
     node.order = parseOrder(value);
     return;
   }
-  const n = Number(value);
-  // Like PostgREST (readMaybe), a value that is not a number is ignored.
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) {
-    if (/^-\d+$/.test(value) && last === 'limit') {
-      throw new RestError(
-        416,
-        'PGRST103',
-        'Requested range not satisfiable',
-        'Limit should be greater than or equal to zero.',
-      );
-    }
-    return;
-  }
-  if (last === 'limit') node.limit = n;
-  else node.offset = n;
+  // Like PostgREST (readMaybe), a value that is not an integer is ignored. Negative values are
+  // kept: the top level clips them (resolveTopRange); in an embed PostgreSQL refuses them.
+  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) return;
+  if (last === 'limit') node.limit = Number(value);
+  else node.offset = Number(value);
 }
 
-/** Combines `Range: a-b` with the top-level limit/offset, as PostgREST's restrictRange does. */
-export function applyRangeHeader(root: ReadNode, header: string | undefined): void {
-  if (!header) return;
-  const m = /^\s*(?:items=)?(\d+)-(\d*)\s*$/.exec(header);
-  if (!m) return;
-  const from = Number(m[1]);
-  const to = m[2] === '' ? undefined : Number(m[2]);
-  if (to !== undefined && from > to) {
+/** A range of row positions as PostgREST's NonnegRange; `upper` is Infinity when unbounded. */
+interface RowRange {
+  lower: number;
+  upper: number;
+}
+
+const ALL: RowRange = { lower: 0, upper: Number.POSITIVE_INFINITY };
+const isEmpty = (r: RowRange): boolean => r.lower > r.upper;
+const intersect = (a: RowRange, b: RowRange): RowRange =>
+  isEmpty(a) || isEmpty(b)
+    ? { lower: 1, upper: 0 }
+    : { lower: Math.max(a.lower, b.lower), upper: Math.min(a.upper, b.upper) };
+
+/** PostgREST's rangeParse: `first-[last]` in digits only; anything else means every row. */
+function headerRange(header: string | undefined): RowRange {
+  const m = header === undefined ? null : /^([0-9]+)-([0-9]*)$/.exec(header);
+  if (!m) return ALL;
+  return { lower: Number(m[1]), upper: m[2] === '' ? Number.POSITIVE_INFINITY : Number(m[2]) };
+}
+
+/**
+ * The top-level range of a read, as PostgREST's getRanges (ApiRequest.hs) makes it from
+ * `limit`, `offset` and the `Range` header: `offset` is the lower bound and `limit` sets the
+ * upper one (offset + limit - 1); the result is cut to positions >= 0 and to the header's
+ * range. A negative offset is so a no-op (test/spec/Feature/Query/RangeSpec.hs "succeeds if
+ * offset is negative as a no-op"), though with a limit it still lowers the upper bound. An
+ * empty range is PGRST103, unless its upper bound is -1 (`limit=0`).
+ */
+export function resolveTopRange(root: ReadNode, header: string | undefined): void {
+  const offset = root.offset ?? 0;
+  const fromParams: RowRange = {
+    lower: offset,
+    upper: root.limit === undefined ? Number.POSITIVE_INFINITY : offset + root.limit - 1,
+  };
+  const limitZero = fromParams.upper === -1;
+  const requested = headerRange(header);
+  const top = limitZero ? { lower: 0, upper: -1 } : intersect(requested, fromParams);
+  if (!limitZero && isEmpty(top)) {
     throw new RestError(
       416,
       'PGRST103',
       'Requested range not satisfiable',
-      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+      isEmpty(requested)
+        ? 'The lower boundary must be lower than or equal to the upper boundary in the Range header.'
+        : 'Limit should be greater than or equal to zero.',
     );
   }
-  const qFrom = root.offset ?? 0;
-  const qTo = root.limit !== undefined ? qFrom + root.limit - 1 : undefined;
-  const lo = Math.max(from, qFrom);
-  const hiCandidates = [to, qTo].filter((x): x is number => x !== undefined);
-  const hi = hiCandidates.length > 0 ? Math.min(...hiCandidates) : undefined;
-  root.offset = lo;
-  if (hi !== undefined) root.limit = Math.max(0, hi - lo + 1);
+  root.offset = top.lower;
+  if (top.upper === Number.POSITIVE_INFINITY) delete root.limit;
+  else root.limit = top.upper - top.lower + 1;
 }
 
 export type { FieldRef, OrderTerm };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { AuthConfig } from '../../src/config.ts';
+import type { AuthSettings } from '../../src/auth/settings.ts';
 import type { StackContext } from '../../src/context.ts';
 import { type RunningStack, type StackOptions, startStack } from '../../src/stack.ts';
 
@@ -21,7 +21,7 @@ export interface TestStack {
 
 export interface TestStackOptions {
   database: TestDatabase;
-  auth?: Partial<AuthConfig>;
+  auth?: Partial<AuthSettings>;
   cron?: boolean;
   /** Log requests (off by default to keep test output readable). */
   verbose?: boolean;

@@ -4,7 +4,7 @@ import { createEmailUser, isUniqueViolation } from '../accounts.ts';
 import { AuthError, badRequest, MESSAGES, notFound, unprocessable } from '../errors.ts';
 import { requireAdmin } from '../guard.ts';
 import { issueEmailToken, type LinkType, sendEmail, withMail } from '../mailer.ts';
-import { assertStrong, hashPassword } from '../password.ts';
+import { assertStrong, hashPassword, MAX_PASSWORD_LENGTH } from '../password.ts';
 import {
   type AuthRequest,
   obj,
@@ -26,6 +26,7 @@ import {
   userJson,
 } from '../users.ts';
 import { validateEmail } from '../validate.ts';
+import { adminDeleteFactor, adminListFactors } from './mfa.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
@@ -59,12 +60,19 @@ export async function admin(ctx: StackContext, r: AuthRequest, path: string, met
   if (path === '/admin/users' && method === 'POST') return createUser(ctx, r);
   if (path === '/admin/generate_link' && method === 'POST') return generateLink(ctx, r);
   if (path === '/invite' && method === 'POST') return invite(ctx, r);
-  const match = /^\/admin\/users\/([^/]+)$/.exec(path);
+  const match = /^\/admin\/users\/([^/]+)(?:\/factors(?:\/([^/]+))?)?$/.exec(path);
   if (match) {
     const id = decodeURIComponent(match[1]!);
     if (!UUID.test(id)) throw notFound('validation_failed', 'user_id must be an UUID');
     const user = await findUserById(ctx.db, id);
     if (!user) throw notFound('user_not_found', 'User not found');
+    if (path.includes('/factors')) {
+      if (match[2] === undefined && method === 'GET') return adminListFactors(ctx, r, id);
+      if (match[2] !== undefined && method === 'DELETE') {
+        return adminDeleteFactor(ctx, r, id, decodeURIComponent(match[2]));
+      }
+      throw new AuthError(405, 'method_not_allowed', 'Method Not Allowed');
+    }
     if (method === 'GET') return sendJson(r, 200, await userJson(ctx.db, id));
     if (method === 'PUT') return updateUser(ctx, r, id);
     if (method === 'DELETE') return deleteUser(ctx, r, id);
@@ -72,31 +80,60 @@ export async function admin(ctx: StackContext, r: AuthRequest, path: string, met
   throw new AuthError(404, 'not_found', 'Not Found');
 }
 
-/** GET /admin/users?page&per_page: `{users, aud}` with X-Total-Count and Link as GoTrue pages them. */
+/** Go's strconv.ParseUint, as GoTrue reads `page` and `per_page` (pagination.go paginate). */
+function parseUint(value: string | null, fallback: number): number {
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`,
+    );
+  }
+  const n = BigInt(value);
+  if (n > 18446744073709551615n) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: value out of range`,
+    );
+  }
+  return Number(n);
+}
+
+/**
+ * GET /admin/users?page&per_page (admin.go adminUsers): `{users, aud}`, newest first, with
+ * X-Total-Count and a Link header built from the request's own path and query, as GoTrue's
+ * addPaginationHeaders does. A page or per_page that is not an unsigned integer is 400.
+ */
 async function listUsers(ctx: StackContext, r: AuthRequest): Promise<void> {
-  const page = Math.max(1, Number.parseInt(r.url.searchParams.get('page') ?? '1', 10) || 1);
-  const perPage = Math.min(
-    1000,
-    Math.max(1, Number.parseInt(r.url.searchParams.get('per_page') ?? '50', 10) || 50),
-  );
+  const query = r.url.searchParams;
+  const page = parseUint(query.get('page'), 1);
+  const perPage = parseUint(query.get('per_page'), 50);
+  if (perPage === 0) throw new AuthError(500, 'unexpected_failure', 'Internal Server Error');
+  const offset = Math.max(0, page - 1) * perPage;
   const { rows } = await ctx.db.query<{ users: unknown[]; total: number }>(
     `select coalesce((select jsonb_agg(x.user order by x.created_at desc, x.id)
                         from (select ${USER_JSON} as user, u.created_at, u.id from auth.users u
                                where u.aud = $3 order by u.created_at desc, u.id limit $1 offset $2) x), '[]'::jsonb) as users,
             (select count(*)::int from auth.users where aud = $3) as total`,
-    [perPage, (page - 1) * perPage, AUDIENCE],
+    [Math.min(perPage, 1_000_000), offset, AUDIENCE],
   );
   const total = Number(rows[0]!.total);
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const base = `${ctx.config.url}/auth/v1/admin/users`;
-  const links: string[] = [];
-  if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-  links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
+  const totalPages = Math.floor(total / perPage) + (total % perPage > 0 ? 1 : 0);
+  // Go's url.Values.Encode: the request's parameters with `page` replaced, sorted by key.
+  const link = (p: number) => {
+    const params = new URLSearchParams(query);
+    params.set('page', String(p));
+    const sorted = [...params.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `<${r.url.pathname.replace(/^\/auth\/v1/, '')}?${new URLSearchParams(sorted).toString()}>`;
+  };
+  let header = '';
+  if (totalPages > page) header += `${link(page + 1)}; rel="next", `;
+  header += `${link(totalPages)}; rel="last"`;
   sendJson(
     r,
     200,
     { users: rows[0]!.users, aud: AUDIENCE },
-    { 'X-Total-Count': String(total), Link: links.join(', ') },
+    { 'X-Total-Count': String(total), Link: header },
   );
 }
 
@@ -111,7 +148,10 @@ async function createUser(ctx: StackContext, r: AuthRequest): Promise<void> {
     throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
   let passwordHash = '';
   if (typeof params.password === 'string' && params.password !== '') {
-    assertStrong(params.password, authSettings(ctx).minimumPasswordLength);
+    // adminUserCreate checks no strength; only bcrypt's own limit (models.NewUser).
+    if (Buffer.byteLength(params.password, 'utf8') > MAX_PASSWORD_LENGTH) {
+      throw badRequest('validation_failed', 'bcrypt: password length exceeds 72 bytes');
+    }
     passwordHash = await hashPassword(params.password);
   } else if (str(params, 'password_hash')) {
     passwordHash = str(params, 'password_hash');
@@ -129,18 +169,14 @@ async function createUser(ctx: StackContext, r: AuthRequest): Promise<void> {
         appMetadata: obj(params, 'app_metadata') ?? {},
         role: str(params, 'role') || undefined,
         id,
+        identityInMetadata: false,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw unprocessable('email_exists', MESSAGES.duplicateEmail);
       throw error;
     }
-    if (params.email_confirm === true) {
-      await confirmEmail(tx, user.id);
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb where user_id = $1`,
-        [user.id],
-      );
-    }
+    // user.Confirm: user_metadata.email_verified becomes true; the identity data stays as created.
+    if (params.email_confirm === true) await confirmEmail(tx, user.id);
     if (str(params, 'ban_duration')) await setBan(tx, user.id, str(params, 'ban_duration'));
     return userJson(tx, user.id);
   });
@@ -151,7 +187,8 @@ async function updateUser(ctx: StackContext, r: AuthRequest, id: string): Promis
   const params: Params = await readParams(r);
   let passwordHash: string | null = null;
   if (typeof params.password === 'string') {
-    assertStrong(params.password, authSettings(ctx).minimumPasswordLength);
+    const settings = authSettings(ctx);
+    assertStrong(params.password, settings.minimumPasswordLength, settings.passwordRequiredCharacters);
     passwordHash = await hashPassword(params.password);
   }
   const email = str(params, 'email') ? validateEmail(str(params, 'email')) : '';
@@ -229,7 +266,8 @@ async function generateLink(ctx: StackContext, r: AuthRequest): Promise<void> {
   const password = str(params, 'password');
   if (type === 'signup') {
     if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
-    assertStrong(password, authSettings(ctx).minimumPasswordLength);
+    const settings = authSettings(ctx);
+    assertStrong(password, settings.minimumPasswordLength, settings.passwordRequiredCharacters);
   }
   const passwordHash = type === 'signup' ? await hashPassword(password) : '';
   const newEmail = str(params, 'new_email') ? validateEmail(str(params, 'new_email')) : '';
@@ -238,7 +276,7 @@ async function generateLink(ctx: StackContext, r: AuthRequest): Promise<void> {
     if (!user) {
       if (type !== 'signup' && type !== 'invite')
         throw notFound('user_not_found', 'User with this email not found');
-      user = await createEmailUser(tx, { email, passwordHash, data });
+      user = await createEmailUser(tx, { email, passwordHash, data, identityInMetadata: false });
     } else if (type === 'signup' && user.confirmed) {
       throw unprocessable('email_exists', MESSAGES.duplicateEmail);
     } else if (type === 'invite' && user.confirmed) {
@@ -276,7 +314,14 @@ async function invite(ctx: StackContext, r: AuthRequest): Promise<void> {
   const body = await withMail(ctx, async (tx) => {
     let user = await findUserByEmail(tx, email, true);
     if (user?.confirmed) throw unprocessable('email_exists', MESSAGES.duplicateEmail);
-    if (!user) user = await createEmailUser(tx, { email, passwordHash: '', data: obj(params, 'data') ?? {} });
+    if (!user) {
+      user = await createEmailUser(tx, {
+        email,
+        passwordHash: '',
+        data: obj(params, 'data') ?? {},
+        identityInMetadata: false,
+      });
+    }
     await sendEmail(ctx, tx, user, 'invite', { redirectTo });
     return userJson(tx, user.id);
   });

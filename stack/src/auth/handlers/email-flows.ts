@@ -58,6 +58,8 @@ export async function otp(ctx: StackContext, r: AuthRequest): Promise<void> {
   const redirectTo = resolveRedirect(ctx, r.url.searchParams.get('redirect_to'));
   const existing = await findUserByEmail(ctx.db, email);
   if (!existing && !createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+  if (!authSettings(ctx).emailEnabled)
+    throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   const passwordHash = existing ? '' : await hashPassword(randomBytes(24).toString('base64url'));
 
   await withMail(ctx, async (tx) => {

@@ -30,12 +30,17 @@ const OAUTH_PROVIDERS = [
 
 /** GET /settings (internal/api/settings.go): e-mail sign-in only, as this stack offers. */
 export async function settings(ctx: StackContext, r: AuthRequest): Promise<void> {
-  const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
+  const config = authSettings(ctx);
+  const external: Record<string, boolean> = {
+    anonymous_users: config.enableAnonymousSignIns,
+    email: config.emailEnabled,
+    phone: false,
+  };
   for (const provider of OAUTH_PROVIDERS) external[provider] = false;
   sendJson(r, 200, {
     external,
-    disable_signup: false,
-    mailer_autoconfirm: !authSettings(ctx).enableConfirmations,
+    disable_signup: !config.enableSignup,
+    mailer_autoconfirm: !config.enableConfirmations,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,

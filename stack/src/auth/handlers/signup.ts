@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { StackContext } from '../../context.ts';
 import { createEmailUser, isUniqueViolation } from '../accounts.ts';
-import { badRequest, unprocessable } from '../errors.ts';
+import { badRequest, MESSAGES, tooManyRequests, unprocessable } from '../errors.ts';
 import { sendEmail, withMail } from '../mailer.ts';
 import { assertStrong, hashPassword } from '../password.ts';
 import { checkPkceParams, createFlowState } from '../pkce.ts';
+import type { FailureLimiter } from '../ratelimit.ts';
 import { type AuthRequest, obj, readParams, resolveRedirect, sendJson, str } from '../request.ts';
 import { issueSession } from '../sessions.ts';
 import { authSettings } from '../settings.ts';
@@ -17,15 +18,23 @@ import { validateEmail } from '../validate.ts';
  * user object comes back. A confirmed duplicate is `user_already_exists` with confirmations
  * off; with them on GoTrue answers an obfuscated user so addresses cannot be probed.
  */
-export async function signup(ctx: StackContext, r: AuthRequest): Promise<void> {
+export async function signup(ctx: StackContext, r: AuthRequest, limiter: FailureLimiter): Promise<void> {
   const params = await readParams(r);
   const settings = authSettings(ctx);
   const password = str(params, 'password');
   const data = obj(params, 'data') ?? {};
-  if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
-  assertStrong(password, settings.minimumPasswordLength);
   const rawEmail = str(params, 'email');
   const phone = str(params, 'phone');
+  // api.go's /signup route: neither an e-mail nor a phone is an anonymous sign-in.
+  if (!rawEmail && !phone) {
+    if (!settings.enableAnonymousSignIns) {
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    return signupAnonymously(ctx, r, data, limiter);
+  }
+  if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+  assertStrong(password, settings.minimumPasswordLength, settings.passwordRequiredCharacters);
   if (rawEmail && phone) {
     throw badRequest(
       'validation_failed',
@@ -33,7 +42,7 @@ export async function signup(ctx: StackContext, r: AuthRequest): Promise<void> {
     );
   }
   if (phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
-  if (!rawEmail) throw badRequest('validation_failed', 'Sign up only available with email provider');
+  if (!settings.emailEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const pkce = checkPkceParams(str(params, 'code_challenge_method'), str(params, 'code_challenge'));
   const email = validateEmail(rawEmail);
   const autoconfirm = !settings.enableConfirmations;
@@ -89,3 +98,38 @@ export async function signup(ctx: StackContext, r: AuthRequest): Promise<void> {
     is_anonymous: false,
   });
 }
+
+/**
+ * An anonymous sign-in (anonymous.go SignupAnonymously): a user with no e-mail, phone or
+ * identity, `is_anonymous` true, `data` as user_metadata and empty app_metadata, and a session
+ * whose `amr` is "anonymous". At most `[auth.rate_limit] anonymous_users` per hour per client IP.
+ */
+async function signupAnonymously(
+  ctx: StackContext,
+  r: AuthRequest,
+  data: Record<string, unknown>,
+  limiter: FailureLimiter,
+): Promise<void> {
+  const settings = authSettings(ctx);
+  if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  const key = `anonymous:${r.ip}`;
+  if (limiter.exceeded(key, settings.anonymousSignInsPerHour, HOUR_MS)) {
+    throw tooManyRequests('over_request_rate_limit', MESSAGES.rateLimited);
+  }
+  limiter.record(key, HOUR_MS);
+  const session = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into auth.users (instance_id, id, aud, role, raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+         confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+         reauthentication_token, phone_change, phone_change_token, is_sso_user, is_anonymous)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), $1, 'authenticated', '{}'::jsonb, $2::jsonb,
+         now(), now(), '', '', '', '', '', '', '', '', false, true)
+       returning id::text`,
+      [AUDIENCE, JSON.stringify(data)],
+    );
+    return issueSession(ctx, tx, rows[0]!.id, 'anonymous', r);
+  });
+  sendJson(r, 200, session);
+}
+
+const HOUR_MS = 60 * 60 * 1000;

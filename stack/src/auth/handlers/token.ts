@@ -40,6 +40,9 @@ async function passwordGrant(
       'Only an email address or phone number should be provided on login.',
     );
   }
+  if (rawEmail && !settings.emailEnabled) {
+    throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  }
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!rawEmail) throw badRequest('validation_failed', 'missing email or phone');
   const email = rawEmail.toLowerCase();
@@ -68,7 +71,7 @@ async function passwordGrant(
 
   const session = await ctx.db.transaction((tx) => issueSession(ctx, tx, user.id, 'password', r));
   // GoTrue signs in with a weak (but correct) password and says so (token.WeakPassword).
-  const weak = weakness(password, settings.minimumPasswordLength);
+  const weak = weakness(password, settings.minimumPasswordLength, settings.passwordRequiredCharacters);
   return weak ? { ...session, weak_password: weak } : session;
 }
 
@@ -101,7 +104,7 @@ export async function refreshGrant(
   refreshToken: string,
 ): Promise<SessionResponse> {
   if (!refreshToken) throw badRequest('validation_failed', 'refresh_token required');
-  const reuseInterval = authSettings(ctx).refreshTokenReuseInterval;
+  const { refreshTokenReuseInterval: reuseInterval, refreshTokenRotation: rotation } = authSettings(ctx);
   const outcome = await ctx.db.transaction<RefreshOutcome>(async (tx) => {
     const { rows } = await tx.query<TokenRow>(
       `select rt.id::int8 as id, rt.token, rt.user_id, coalesce(rt.revoked, false) as revoked, rt.parent,
@@ -142,6 +145,9 @@ export async function refreshGrant(
       );
       if (active.rows[0]?.parent === row.token) {
         issued = active.rows[0].token;
+      } else if (row.reuse_window_passed && !rotation) {
+        // enable_refresh_token_rotation = false: only this request fails (tokens/service.go).
+        return { error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
       } else if (row.reuse_window_passed) {
         await tx.query(
           `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`,

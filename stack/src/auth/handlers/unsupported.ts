@@ -1,7 +1,9 @@
 import type { StackContext } from '../../context.ts';
 import { type AuthError, badRequest, notFound, unprocessable } from '../errors.ts';
 import { requireUser } from '../guard.ts';
-import { type AuthRequest, readParams, str } from '../request.ts';
+import { type AuthRequest, sendJson } from '../request.ts';
+import { authSettings } from '../settings.ts';
+import { refreshProviders } from '../users.ts';
 
 /**
  * What GoTrue answers for the features this stack leaves off (OAuth providers, identity
@@ -46,38 +48,51 @@ export async function authorize(_ctx: StackContext, r: AuthRequest): Promise<voi
   throw unsupportedProvider(r.url.searchParams.get('provider') ?? '');
 }
 
-/** GET /user/identities/authorize (linkIdentity): as /authorize, for a signed-in user. */
+/** api.go's /user/identities routes need `[auth] enable_manual_linking` (requireManualLinkingEnabled). */
+function requireManualLinking(ctx: StackContext): void {
+  if (!authSettings(ctx).enableManualLinking) {
+    throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+  }
+}
+
+/** GET /user/identities/authorize (identity.go LinkIdentity): as /authorize, for a signed-in user. */
 export async function linkIdentity(ctx: StackContext, r: AuthRequest): Promise<void> {
   await requireUser(ctx, r);
+  requireManualLinking(ctx);
   throw unsupportedProvider(r.url.searchParams.get('provider') ?? '');
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** DELETE /user/identities/:id (identity.go): every user here has only the e-mail identity. */
+/**
+ * DELETE /user/identities/:id (identity.go DeleteIdentity). Users here have at most their
+ * e-mail identity, which cannot go (single_identity_not_deletable).
+ */
 export async function unlinkIdentity(ctx: StackContext, r: AuthRequest, identityId: string): Promise<void> {
+  const caller = await requireUser(ctx, r);
+  requireManualLinking(ctx);
   if (!UUID.test(identityId)) throw notFound('validation_failed', 'identity_id must be an UUID');
-  await requireUser(ctx, r);
-  throw unprocessable('single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
-}
-
-/** POST /factors (mfa.go EnrollFactor): MFA enrolment is off, as in the CLI's default config. */
-export async function enrollFactor(ctx: StackContext, r: AuthRequest): Promise<void> {
-  await requireUser(ctx, r);
-  const type = str(await readParams(r), 'factor_type');
-  if (type === 'phone')
-    throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
-  if (type === 'webauthn') {
-    throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `select id::text from auth.identities where user_id = $1`,
+    [caller.user.id],
+  );
+  if (rows.length <= 1) {
+    throw unprocessable(
+      'single_identity_not_deletable',
+      'User must have at least 1 identity after unlinking',
+    );
   }
-  if (type === 'totp') throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
-  throw badRequest('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
-}
-
-/** /factors/:id/…: no factor can exist. */
-export async function factorAction(ctx: StackContext, r: AuthRequest): Promise<void> {
-  await requireUser(ctx, r);
-  throw notFound('mfa_factor_not_found', 'Factor not found');
+  if (!rows.some((row) => row.id === identityId.toLowerCase())) {
+    throw unprocessable('identity_not_found', "Identity doesn't exist");
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(`delete from auth.identities where id = $1 and user_id = $2`, [
+      identityId,
+      caller.user.id,
+    ]);
+    await refreshProviders(tx, caller.user.id);
+  });
+  sendJson(r, 200, {});
 }
 
 /** POST /sso (middleware.go): SAML is off. */

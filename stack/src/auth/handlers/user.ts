@@ -30,7 +30,8 @@ export async function updateUser(ctx: StackContext, r: AuthRequest): Promise<voi
   const email = str(params, 'email') ? validateEmail(str(params, 'email')) : '';
   const hasPassword = typeof params.password === 'string';
   const password = str(params, 'password');
-  if (hasPassword) assertStrong(password, settings.minimumPasswordLength);
+  if (hasPassword)
+    assertStrong(password, settings.minimumPasswordLength, settings.passwordRequiredCharacters);
   if (params.app_metadata !== undefined) {
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   }
