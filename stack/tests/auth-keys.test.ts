@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import type { SigningJwk } from '../src/auth/signing.ts';
+import { subscribe, waitFor } from './realtime-support.ts';
 import { rest } from './rest-support.ts';
 import { adminClient, authFetch, client, uniqueEmail, withTuning } from './support/auth-client.ts';
 import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
@@ -119,6 +120,23 @@ describe.each(testDatabases)('Auth signing keys on %s', (database) => {
     const invoked = await sb.functions.invoke('add-cook', { body: { name: 'Kid' } });
     expect(invoked.error).toBeNull();
     expect(invoked.data.cook).toMatchObject({ name: 'Kid' });
+  });
+
+  it('Realtime accepts the asymmetric user token too, and delivers the user’s own changes', async () => {
+    const sb = client(stack);
+    const { data } = await sb.auth.signUp({ email: uniqueEmail('rt'), password: 'signing-keys-1' });
+    expect(header(data.session!.access_token).alg).toBe('ES256');
+    await sb.realtime.setAuth(data.session!.access_token);
+    const changes: unknown[] = [];
+    const channel = sb
+      .channel(`keys-${randomUUID()}`)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'cooks' }, (p) => changes.push(p));
+    const subscribed = await subscribe(channel);
+    expect(subscribed.statuses).toContain('SUBSCRIBED');
+    await waitFor(() => subscribed.system.some((m) => m.status === 'ok'), 10_000, 'postgres_changes ready');
+    expect((await sb.from('cooks').insert({ name: 'Realtime kid' })).error).toBeNull();
+    await waitFor(() => changes.length > 0, 10_000, 'the change');
+    await sb.removeAllChannels();
   });
 });
 

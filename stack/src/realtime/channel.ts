@@ -4,13 +4,13 @@ import { type BindingParams, bindingId, subscribe } from './bindings.ts';
 import { type ChangeFeed, type ChangeSink, type PgSubscription, SUBSCRIBED } from './feed.ts';
 import { payloadTooLarge } from './limits.ts';
 import { RawJson } from './protocol.ts';
-import { checkToken } from './tokens.ts';
+import { checkToken, type TokenVerifier } from './tokens.ts';
 import { type TopicMember, type Topics, topicKey } from './topics.ts';
 
 /** What a channel needs from the realtime API and its socket. */
 export interface ChannelDeps {
   db: Db;
-  secret: Uint8Array;
+  secret: TokenVerifier;
   feed: ChangeFeed;
   topics: Topics;
   /** Sends a frame on the channel's socket. */

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { ApiModule, StackContext } from '../context.ts';
+import { type ApiModule, jwtKeys, type StackContext } from '../context.ts';
 import { BodyTooLargeError, readBody, sendJson } from '../http.ts';
 import { Connection } from './connection.ts';
 import { ChangeFeed } from './feed.ts';
 import { MAX_BODY_BYTES, MAX_FRAME_BYTES, payloadTooLarge } from './limits.ts';
 import type { Vsn } from './protocol.ts';
-import { checkToken } from './tokens.ts';
+import { checkToken, type TokenVerifier } from './tokens.ts';
 import { Topics, topicKey } from './topics.ts';
 
 /** Realtime's changeset error for a message over the payload limit. */
@@ -33,7 +33,8 @@ const bearer = (req: IncomingMessage, url: URL): string | undefined => {
  * `/api/broadcast` that `channel.send()` falls back to before a channel is joined.
  */
 export function createRealtimeApi(ctx: StackContext): ApiModule {
-  const secret = new TextEncoder().encode(ctx.config.jwtSecret);
+  // The same keys as the other APIs: the HS256 secret and config.toml's signing keys.
+  const secret: TokenVerifier = { verify: (token) => jwtKeys(ctx.config).verify(token) };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const feed = new ChangeFeed(ctx.db, ctx.log);
   const topics = new Topics();

@@ -1,16 +1,22 @@
-import { decodeJwt, errors, jwtVerify } from 'jose';
+import { decodeJwt, errors, type JWTPayload } from 'jose';
 import { API_ROLES, type JwtClaims } from '../db/index.ts';
 
 export type TokenCheck =
   | { ok: true; claims: JwtClaims; exp: number }
   | { ok: false; code: string; message: string };
 
+/** What verifies a token's signature: the project's keys (the HS256 secret and any signing keys). */
+export interface TokenVerifier {
+  verify(token: string): Promise<JWTPayload>;
+}
+
 /**
- * Verifies a channel's access token with Supabase Realtime's rules and messages: HS256 with the
- * project secret, `role` and `exp` required, not yet expired. The role must be one PostgREST
- * could switch to, because it is the role row-level security runs as.
+ * Verifies a channel's access token with Supabase Realtime's rules and messages: signed with the
+ * project's keys (the HS256 secret, or an asymmetric signing key when config.toml names them),
+ * `role` and `exp` required, not yet expired. The role must be one PostgREST could switch to,
+ * because it is the role row-level security runs as.
  */
-export async function checkToken(secret: Uint8Array, token: unknown): Promise<TokenCheck> {
+export async function checkToken(keys: TokenVerifier, token: unknown): Promise<TokenCheck> {
   if (typeof token !== 'string' || token.split('.').length !== 3) {
     return { ok: false, code: 'MalformedJWT', message: 'The token provided is not a valid JWT' };
   }
@@ -21,7 +27,7 @@ export async function checkToken(secret: Uint8Array, token: unknown): Promise<To
   }
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+    claims = await keys.verify(token);
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
       const exp = Number(error.payload.exp);
