@@ -2,6 +2,7 @@ import { normalizeName } from '../limits/names.ts';
 import { isQuantityText } from '../limits/quantity-text.ts';
 import { formatQuantity } from '../quantity/format.ts';
 import { parseQuantity } from '../quantity/parse.ts';
+import { MEASUREMENT_NAMES } from '../units/measurements.ts';
 import { canonicalUnit } from '../units/unit-names.ts';
 
 /** Cups and spoons as the source meant them: Australian metric (the default) or US customary. */
@@ -23,31 +24,8 @@ export interface ParsedLine {
   unread: boolean;
 }
 
-/** The units in Larder's measurements table (supabase/seed-data/measurements.ts). */
-const LARDER_UNITS = new Set([
-  'g',
-  'kg',
-  'mL',
-  'L',
-  'tsp',
-  'tbsp',
-  'cup',
-  'clove',
-  'piece',
-  'packet',
-  'slice',
-  'can',
-  'bunch',
-  'head',
-  'stick',
-  'fillet',
-  'stalk',
-  'spring',
-  'sheet',
-  'pinch',
-  'handful',
-  'unit',
-]);
+/** The units of Larder's measurements table, by the canonical name the unit rules give them. */
+const LARDER_UNITS = new Set(MEASUREMENT_NAMES.map((name) => canonicalUnit(name) as string));
 /** Imperial weights, turned into grams. */
 const TO_GRAMS: Readonly<Record<string, number>> = { oz: 28.349523125, lb: 453.59237, mg: 0.001 };
 /** US customary volumes as Australian ones: a US cup is 236.6 mL, an Australian one 250. */
