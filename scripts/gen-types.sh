@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates shared/database.types.ts from the migrations: `supabase gen types typescript` against
+# Regenerates supabase/database.types.ts from the migrations: `supabase gen types typescript` against
 # the PostgreSQL in DATABASE_URL (npm run gen:types runs this under scripts/with-postgres.sh),
 # formatted with Biome in the project's style (biome.json ignores the file itself, so it is
 # formatted under a neutral name).
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 : "${DATABASE_URL:?run under scripts/with-postgres.sh (or set DATABASE_URL)}"
 export PGSSLMODE="${PGSSLMODE:-disable}"
-target=shared/database.types.ts
+target=supabase/database.types.ts
 
 # A bare database (npm run gen:types) gets the bootstrap and the migrations first.
 if [ "$(psql "$DATABASE_URL" -X -At -c "select to_regclass('supabase_migrations.schema_migrations') is null")" = t ]; then

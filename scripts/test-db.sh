@@ -6,7 +6,7 @@
 #   3. the seed (supabase/seed.sql) when it exists,
 #   4. Supabase's advisors (security + performance lints) at level info, with every finding we
 #      accept filtered below with its reason,
-#   5. a check that shared/database.types.ts matches `supabase gen types` for this schema,
+#   5. a check that supabase/database.types.ts matches `supabase gen types` for this schema,
 #   6. the pgTAP suite (supabase/tests/000-setup.sql, then every *.test.sql) with pg_prove.
 # Advisors and types run before the test helpers are installed, so they see only the app's schema.
 set -euo pipefail
@@ -52,9 +52,9 @@ node -e '
   process.exit(findings.length === 0 ? 0 : 1);
 ' "$advisors_json"
 
-step "generated types (shared/database.types.ts)"
+step "generated types (supabase/database.types.ts)"
 if ! bash scripts/gen-types.sh --check; then
-  echo "test-db: shared/database.types.ts is stale; run: npm run gen:types" >&2
+  echo "test-db: supabase/database.types.ts is stale; run: npm run gen:types" >&2
   exit 1
 fi
 

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../shared/database.types.ts';
+import type { Database } from '../../database.types.ts';
 import type { Caller } from './auth.ts';
 import { requireEnv } from './env.ts';
 

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../../../shared/database.types.ts';
+import type { Database } from '../../../supabase/database.types.ts';
 import { type Env, MissingEnvError, readEnv } from '../config/env.ts';
 import { reconnectAfterMs } from './reconnect.ts';
 
