@@ -1,12 +1,12 @@
 import type { User } from '@supabase/supabase-js';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
+import { displayName } from '../../../shared/profile/index.ts';
 import { paths } from '../config/paths.ts';
 import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
-import { displayName } from '../lib/domain-core.ts';
 import { openRealtime } from './realtime.ts';
 import { resetStores } from './reset-stores.ts';
 

@@ -4,7 +4,7 @@ import {
   isAuthError,
   isAuthWeakPasswordError,
 } from '@supabase/supabase-js';
-import { FIELD_MESSAGES, LIMITS } from './domain-forms.ts';
+import { FIELD_MESSAGES, LIMITS } from '../../../shared/limits/index.ts';
 
 /** What a screen shows when something failed: one plain sentence, and whether Retry may help. */
 export interface Problem {

@@ -1,4 +1,9 @@
-import { itemNameField, itemQuantityText, itemUnitField, readField } from '../../lib/domain-forms.ts';
+import {
+  itemNameField,
+  itemQuantityText,
+  itemUnitField,
+  readField,
+} from '../../../../shared/limits/index.ts';
 import type { Named } from '../../lib/reference-data.ts';
 
 /** A pantry or shopping item as saved. */

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_MESSAGES, LIMITS } from '../../lib/domain-forms.ts';
+import { FIELD_MESSAGES, LIMITS } from '../../../../shared/limits/index.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 
 function renderForm() {

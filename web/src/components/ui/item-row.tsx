@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { formatAmountText } from '../../lib/domain-items.ts';
+import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 
 /**

@@ -6,7 +6,7 @@ import {
   normalizeName,
   readField,
   userNameField,
-} from '../../lib/domain-forms.ts';
+} from '../../../../shared/limits/index.ts';
 import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
 

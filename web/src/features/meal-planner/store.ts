@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { mealWindow } from '../../lib/domain-core.ts';
+import { mealWindow } from '../../../../shared/dates/index.ts';
 import { type Change, mergeChange, subscribeTable } from '../../lib/realtime.ts';
 import { addMeal, deleteMeal, deletePastMeals, listMeals, type Meal, updateMeal } from './api.ts';
 

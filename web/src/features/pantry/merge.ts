@@ -1,4 +1,7 @@
-import { canonicalUnit, DEFAULT_UNIT_FACTORS, LIMITS, normalizeName } from '../../lib/domain-names.ts';
+import { LIMITS } from '../../../../shared/limits/limits.ts';
+import { normalizeName } from '../../../../shared/limits/names.ts';
+import { DEFAULT_UNIT_FACTORS } from '../../../../shared/units/factors.ts';
+import { canonicalUnit } from '../../../../shared/units/unit-names.ts';
 import type { ItemInput, PantryItem } from './api.ts';
 
 /** What adding an item to the pantry does: a new row, or a new quantity for a row already there. */

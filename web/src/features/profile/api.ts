@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { randomAvatar } from '../../lib/domain-core.ts';
+import { randomAvatar } from '../../../../shared/profile/index.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export interface Profile extends Record<string, unknown> {

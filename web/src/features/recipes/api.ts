@@ -1,5 +1,10 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { ChainKey, ChainTotals, IngredientPriceRecord, SharedRecipePrice } from '../../lib/domain.ts';
+import type {
+  ChainKey,
+  ChainTotals,
+  IngredientPriceRecord,
+  RecipePrice as SharedRecipePrice,
+} from '../../../../shared/mod.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export interface IngredientRef {

@@ -1,4 +1,3 @@
-import { portionsCost } from '../../../../shared/pricing/price-recipe.ts';
 import {
   type ChainKey,
   type NutritionPerPortion,
@@ -6,7 +5,8 @@ import {
   parseQuantity,
   priceRecipe,
   displayAmount as sharedDisplayAmount,
-} from '../../lib/domain.ts';
+} from '../../../../shared/mod.ts';
+import { portionsCost } from '../../../../shared/pricing/price-recipe.ts';
 import { CHAINS, type PriceRecord, type Recipe, type RecipePrice } from './api.ts';
 
 export type Nutrition = NutritionPerPortion;

@@ -1,4 +1,3 @@
-import { preferredUnits } from '../../lib/domain.ts';
 import {
   descriptionField,
   durationText,
@@ -9,7 +8,8 @@ import {
   readField,
   recipeNameField,
   stepsText,
-} from '../../lib/domain-forms.ts';
+} from '../../../../shared/limits/index.ts';
+import { preferredUnits } from '../../../../shared/mod.ts';
 import type { Named } from '../../lib/reference-data.ts';
 import type { Recipe, RecipeInput } from './api.ts';
 

@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { FIELD_MESSAGES } from '../../lib/domain-forms.ts';
+import { FIELD_MESSAGES } from '../../../../shared/limits/index.ts';
 import { describeError, type Problem } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
 import type { Recipe } from './api.ts';

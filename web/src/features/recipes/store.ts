@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { dedupeRecipes } from '../../lib/domain-core.ts';
+import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
 import { type Change, subscribeTable } from '../../lib/realtime.ts';
 import {
   createRecipe,

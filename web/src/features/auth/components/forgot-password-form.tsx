@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { LIMITS } from '../../../lib/domain-forms.ts';
 import { checkEmail, sendRecoveryEmail } from '../api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { text, useFormAction } from './use-form-action.ts';

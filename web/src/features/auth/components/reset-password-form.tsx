@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { LIMITS } from '../../../lib/domain-forms.ts';
 import { checkNewPassword, updatePassword } from '../api.ts';
 import { auth, useAuth } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';

@@ -1,8 +1,8 @@
 import { Link, useSearch } from 'wouter';
+import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { paths } from '../../../config/paths.ts';
-import { LIMITS } from '../../../lib/domain-forms.ts';
 import { SESSION_ENDED_MESSAGE } from '../../../lib/errors.ts';
 import { checkEmail, signInWithPassword } from '../api.ts';
 import { signedIn, useAuth } from '../store.ts';

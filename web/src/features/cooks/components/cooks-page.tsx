@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { cookNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { cookNameField, LIMITS, readField } from '../../../lib/domain-forms.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { createCook, loadCooks, removeCook, useCooks } from '../store.ts';
 

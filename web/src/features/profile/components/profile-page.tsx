@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { LIMITS, readField, userNameField } from '../../../../../shared/limits/index.ts';
+import { AVATARS, avatarUrl, displayName } from '../../../../../shared/profile/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
-import { AVATARS, avatarUrl, displayName } from '../../../lib/domain-core.ts';
-import { LIMITS, readField, userNameField } from '../../../lib/domain-forms.ts';
 import { describeError, type Problem } from '../../../lib/errors.ts';
 import { saveProfile, useProfile } from '../store.ts';
 

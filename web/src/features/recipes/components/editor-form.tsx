@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useRef } from 'react';
+import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field, focusFirstInvalid, TextAreaField } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
-import { LIMITS } from '../../../lib/domain-forms.ts';
 import type { DraftField } from '../draft.ts';
 import { addLine, editField, leaveField, submitEditor, useEditor } from '../editor-store.ts';
 import { EditorLine } from './editor-line.tsx';

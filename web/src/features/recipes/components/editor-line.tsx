@@ -1,5 +1,5 @@
+import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import { LIMITS } from '../../../lib/domain-forms.ts';
 import type { Named } from '../../../lib/reference-data.ts';
 import { type LineDraft, lineErrorKey } from '../draft.ts';
 import { editLine, leaveLine, removeLine } from '../editor-store.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formatDuration } from '../../../../../shared/mod.ts';
 import { paths } from '../../../config/paths.ts';
-import { formatDuration } from '../../../lib/domain.ts';
 import type { RecipeView } from '../derive.ts';
 import { PriceSummary } from './price-summary.tsx';
 

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { formatDuration } from '../../../../../shared/mod.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDuration } from '../../../lib/domain.ts';
 import { priceRecipeRemote, type RecipePrice } from '../api.ts';
 import {
   displayLines,
