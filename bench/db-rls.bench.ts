@@ -7,11 +7,11 @@
  * With DATABASE_URL set, a fresh database is created on that server and dropped afterwards;
  * otherwise the run happens under scripts/with-postgres.sh (a throwaway cluster).
  */
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { measureRls } from './db-rls/measure.ts';
+import { onThrowawayPostgres } from './on-postgres.ts';
 import type { BenchRow } from './types.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,31 +31,7 @@ async function inFreshDatabase(serverUrl: string): Promise<BenchRow[]> {
   }
 }
 
-function underThrowawayPostgres(): Promise<BenchRow[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(root, 'scripts', 'with-postgres.sh'),
-      ['npx', '--no-install', 'tsx', join(root, 'bench', 'db-rls', 'main.ts')],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      // pg_virtualenv prints its own lines (e.g. "Dropping cluster …") after ours: the result is
-      // the last line that is a JSON array.
-      const lines = out.trim().split('\n');
-      const result = lines.findLast((line) => line.startsWith('['));
-      for (const line of lines) if (line.startsWith('  ')) console.log(line);
-      if (code !== 0 || !result) reject(new Error(`db-rls bench failed (exit ${code})`));
-      else resolve(JSON.parse(result) as BenchRow[]);
-    });
-  });
-}
-
 export default async function dbRlsBench(): Promise<BenchRow[]> {
   const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? inFreshDatabase(serverUrl) : underThrowawayPostgres();
+  return serverUrl ? inFreshDatabase(serverUrl) : onThrowawayPostgres('db-rls');
 }

@@ -5,14 +5,10 @@
  * in the table (≤ 50 ms on PostgreSQL, from an index; the plan is recorded), and price-recipe
  * over derived prices against today's (≤ 1.5×). bench/prices/measure.ts has the details.
  */
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { onThrowawayPostgres } from './on-postgres.ts';
 import { measurePrices } from './prices/measure.ts';
 import type { BenchRow } from './types.ts';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 async function inFreshDatabase(serverUrl: string): Promise<BenchRow[]> {
   const name = `larder_bench_prices_${process.pid}`;
@@ -29,31 +25,8 @@ async function inFreshDatabase(serverUrl: string): Promise<BenchRow[]> {
   }
 }
 
-function underThrowawayPostgres(): Promise<BenchRow[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(root, 'scripts', 'with-postgres.sh'),
-      ['npx', '--no-install', 'tsx', join(root, 'bench', 'prices', 'main.ts')],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: '' } },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const result = out
-        .trim()
-        .split('\n')
-        .findLast((line) => line.startsWith('['));
-      if (code !== 0 || !result) reject(new Error(`prices bench on PostgreSQL failed (exit ${code})`));
-      else resolve(JSON.parse(result) as BenchRow[]);
-    });
-  });
-}
-
 export default async function pricesBench(): Promise<BenchRow[]> {
   const serverUrl = process.env.DATABASE_URL;
   const pglite = await measurePrices(undefined);
-  return [...pglite, ...(await (serverUrl ? inFreshDatabase(serverUrl) : underThrowawayPostgres()))];
+  return [...pglite, ...(await (serverUrl ? inFreshDatabase(serverUrl) : onThrowawayPostgres('prices')))];
 }
