@@ -1,4 +1,4 @@
-import type { WebSocketRoute } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import { env, expect, newUser, restAs, shoot, signUp, test } from './support/fixtures.ts';
 
 test('two tabs of one user see each other’s changes live, and a sign-out in one signs out the other', async ({
@@ -101,10 +101,12 @@ test('losing the realtime connection shows Refreshing... and reloads the page', 
   await expect(page.getByText('Refreshing...')).toHaveCount(0);
 });
 
-test('after an outage the data is back within 2 s of the stack (issue 15: 10)', async ({ page }) => {
-  test.setTimeout(120_000);
-  // The stack is "down" while `down` is set: its HTTP requests are refused and new WebSockets
-  // closed at once, as a stopped server would; the page's own files still load.
+/**
+ * A stack that can be taken down and brought back: while down, its HTTP requests are refused and
+ * new WebSockets closed at once, as a stopped server would; the page's own files still load.
+ * `goDown` closes the open sockets too, which (spec 4) reloads the page, and waits for the reload.
+ */
+async function outage(page: Page) {
   let down = false;
   const sockets: WebSocketRoute[] = [];
   await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
@@ -113,6 +115,24 @@ test('after an outage the data is back within 2 s of the stack (issue 15: 10)', 
     sockets.push(ws);
   });
   await page.route(`${env.api}/**`, (route) => (down ? route.abort('connectionrefused') : route.fallback()));
+  return {
+    async goDown() {
+      down = true;
+      const reloaded = page.waitForEvent('load');
+      for (const ws of sockets) await ws.close({ code: 1006, reason: 'stack down' });
+      await reloaded;
+    },
+    /** Brings the stack back; the time it came back, to measure from. */
+    comeBack(): number {
+      down = false;
+      return Date.now();
+    },
+  };
+}
+
+test('after an outage the data is back within 2 s of the stack (issue 15: 10)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stack = await outage(page);
   await signUp(page, newUser('Sasha'));
   await page.goto('/pantry');
   await page.getByLabel('Item', { exact: true }).fill('Oats');
@@ -122,10 +142,7 @@ test('after an outage the data is back within 2 s of the stack (issue 15: 10)', 
   await page.waitForTimeout(1_000);
 
   // The outage: spec 4 reloads the page, which comes up without its data.
-  down = true;
-  const reloaded = page.waitForEvent('load');
-  for (const ws of sockets) await ws.close({ code: 1006, reason: 'stack down' });
-  await reloaded;
+  await stack.goDown();
   await expect(page.getByRole('heading', { level: 1, name: 'Pantry' })).toBeVisible();
   // Meanwhile something changes that the page cannot hear about; and the outage lasts a while
   // (past realtime-js's 1, 2 and 5 s retries, into its 10 s ones).
@@ -133,8 +150,7 @@ test('after an outage the data is back within 2 s of the stack (issue 15: 10)', 
   await page.waitForTimeout(9_000);
   await expect(pantry.getByText('Tea')).toHaveCount(0);
 
-  down = false;
-  const back = Date.now();
+  const back = stack.comeBack();
   await expect(pantry).toContainText('Tea', { timeout: 5_000 });
   await expect(pantry).toContainText('Oats');
   const took = Date.now() - back;
@@ -144,14 +160,7 @@ test('after an outage the data is back within 2 s of the stack (issue 15: 10)', 
 
 test('after an outage the recipe list is back within 2 s too (issue 15: 10)', async ({ page }) => {
   test.setTimeout(120_000);
-  let down = false;
-  const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
-    if (down) return void ws.close({ code: 1006, reason: 'stack down' });
-    ws.connectToServer();
-    sockets.push(ws);
-  });
-  await page.route(`${env.api}/**`, (route) => (down ? route.abort('connectionrefused') : route.fallback()));
+  const stack = await outage(page);
   await signUp(page, newUser('Robin'));
   await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
   // The list shows a page of cards; its count says whether the new recipe arrived.
@@ -160,18 +169,14 @@ test('after an outage the recipe list is back within 2 s too (issue 15: 10)', as
   const before = Number.parseInt((await count.textContent()) ?? '', 10);
   await page.waitForTimeout(1_000);
 
-  down = true;
-  const reloaded = page.waitForEvent('load');
-  for (const ws of sockets) await ws.close({ code: 1006, reason: 'stack down' });
-  await reloaded;
+  await stack.goDown();
   await restAs(page, 'recipes', {
     method: 'POST',
     body: JSON.stringify({ name: 'Outage stew', portions: 2 }),
   });
   await page.waitForTimeout(9_000);
 
-  down = false;
-  const back = Date.now();
+  const back = stack.comeBack();
   await expect(count).toHaveText(`${before + 1} recipes`, { timeout: 5_000 });
   const took = Date.now() - back;
   test.info().annotations.push({ type: 'recipes back after', description: `${took} ms` });
