@@ -69,24 +69,35 @@ export type Database = {
       cooks: {
         Row: {
           created_at: string;
+          household_id: string;
           id: string;
           name: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           created_at?: string;
+          household_id?: string;
           id?: string;
           name: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Update: {
           created_at?: string;
+          household_id?: string;
           id?: string;
           name?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'cooks_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       favourites: {
         Row: {
@@ -114,6 +125,124 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      household_invitations: {
+        Row: {
+          created_at: string;
+          email: string | null;
+          expires_at: string;
+          household_id: string;
+          id: string;
+          invited_by: string | null;
+          responded_at: string | null;
+          responded_by: string | null;
+          status: string;
+          token_hash: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          email?: string | null;
+          expires_at?: string;
+          household_id: string;
+          id?: string;
+          invited_by?: string | null;
+          responded_at?: string | null;
+          responded_by?: string | null;
+          status?: string;
+          token_hash: string;
+        };
+        Update: {
+          created_at?: string;
+          email?: string | null;
+          expires_at?: string;
+          household_id?: string;
+          id?: string;
+          invited_by?: string | null;
+          responded_at?: string | null;
+          responded_by?: string | null;
+          status?: string;
+          token_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'household_invitations_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'household_invitations_invited_by_fkey';
+            columns: ['invited_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'household_invitations_responded_by_fkey';
+            columns: ['responded_by'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      household_members: {
+        Row: {
+          household_id: string;
+          joined_at: string;
+          role: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          household_id: string;
+          joined_at?: string;
+          role?: string;
+          user_id: string;
+        };
+        Update: {
+          household_id?: string;
+          joined_at?: string;
+          role?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'household_members_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'household_members_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'users';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      households: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          name: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+        };
+        Relationships: [];
       };
       ingredient_prices: {
         Row: {
@@ -263,32 +392,35 @@ export type Database = {
           cook_id: string | null;
           created_at: string;
           date: string;
+          household_id: string;
           id: string;
           portions: number | null;
           recipe_id: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           cook_id?: string | null;
           created_at?: string;
           date: string;
+          household_id?: string;
           id?: string;
           portions?: number | null;
           recipe_id?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Update: {
           cook_id?: string | null;
           created_at?: string;
           date?: string;
+          household_id?: string;
           id?: string;
           portions?: number | null;
           recipe_id?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
           {
@@ -296,6 +428,13 @@ export type Database = {
             columns: ['cook_id'];
             isOneToOne: false;
             referencedRelation: 'cooks';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'meal_planner_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
             referencedColumns: ['id'];
           },
           {
@@ -326,36 +465,46 @@ export type Database = {
       pantry: {
         Row: {
           created_at: string;
+          household_id: string;
           id: string;
           ingredient_id: number | null;
           name: string;
           quantity: number | null;
           unit: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           created_at?: string;
+          household_id?: string;
           id?: string;
           ingredient_id?: number | null;
           name: string;
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Update: {
           created_at?: string;
+          household_id?: string;
           id?: string;
           ingredient_id?: number | null;
           name?: string;
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'pantry_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'pantry_ingredient_id_fkey';
             columns: ['ingredient_id'];
@@ -535,6 +684,7 @@ export type Database = {
           created_at: string;
           description: string | null;
           duration: number | null;
+          household_id: string | null;
           id: string;
           is_default: boolean;
           meal_type: string | null;
@@ -550,6 +700,7 @@ export type Database = {
           created_at?: string;
           description?: string | null;
           duration?: number | null;
+          household_id?: string | null;
           id?: string;
           is_default?: boolean;
           meal_type?: string | null;
@@ -564,6 +715,7 @@ export type Database = {
           created_at?: string;
           description?: string | null;
           duration?: number | null;
+          household_id?: string | null;
           id?: string;
           is_default?: boolean;
           meal_type?: string | null;
@@ -574,12 +726,21 @@ export type Database = {
           updated_at?: string;
           user_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'recipes_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       shopping: {
         Row: {
           checked: boolean;
           created_at: string;
+          household_id: string;
           id: string;
           ingredient_id: number | null;
           name: string;
@@ -589,12 +750,13 @@ export type Database = {
           quantity: number | null;
           unit: string | null;
           updated_at: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           checked?: boolean;
           created_at?: string;
+          household_id?: string;
           id?: string;
           ingredient_id?: number | null;
           name: string;
@@ -604,11 +766,12 @@ export type Database = {
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Update: {
           checked?: boolean;
           created_at?: string;
+          household_id?: string;
           id?: string;
           ingredient_id?: number | null;
           name?: string;
@@ -618,9 +781,16 @@ export type Database = {
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [
+          {
+            foreignKeyName: 'shopping_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
           {
             foreignKeyName: 'shopping_ingredient_id_fkey';
             columns: ['ingredient_id'];
@@ -636,6 +806,7 @@ export type Database = {
           basket_min_saving_cents: number;
           created_at: string;
           email: string | null;
+          household_id: string | null;
           id: string;
           name: string | null;
           subscription_status: boolean;
@@ -647,6 +818,7 @@ export type Database = {
           basket_min_saving_cents?: number;
           created_at?: string;
           email?: string | null;
+          household_id?: string | null;
           id?: string;
           name?: string | null;
           subscription_status?: boolean;
@@ -657,18 +829,28 @@ export type Database = {
           basket_min_saving_cents?: number;
           created_at?: string;
           email?: string | null;
+          household_id?: string | null;
           id?: string;
           name?: string | null;
           subscription_status?: boolean;
           updated_at?: string;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: 'users_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+        ];
       };
     };
     Views: {
       [_ in never]: never;
     };
     Functions: {
+      accept_household_invitation: { Args: { token: string }; Returns: string };
       apply_plan_lines: { Args: { lines: Json }; Returns: Json };
       apply_price_import: {
         Args: {
@@ -682,7 +864,11 @@ export type Database = {
         };
         Returns: Json;
       };
+      create_household_invitation: { Args: { email?: string }; Returns: Json };
+      decline_household_invitation: { Args: { token: string }; Returns: undefined };
       discard_price_import: { Args: { p_batch: string }; Returns: number };
+      household_invitation: { Args: { token: string }; Returns: Json };
+      leave_household: { Args: { household: string }; Returns: string };
       price_history: {
         Args: { p_as_of?: string; p_product_id: number; p_store?: string };
         Returns: {
@@ -697,6 +883,8 @@ export type Database = {
         }[];
       };
       refresh_ingredient_prices: { Args: { p_ingredient_ids?: number[] }; Returns: number };
+      remove_household_member: { Args: { household: string; member: string }; Returns: undefined };
+      revoke_household_invitation: { Args: { invitation_id: string }; Returns: undefined };
       stage_price_rows: { Args: { '': Json }; Returns: number };
       stale_chain_products: {
         Args: { p_as_of?: string };
@@ -726,6 +914,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      transfer_household_ownership: { Args: { household: string; new_owner: string }; Returns: undefined };
     };
     Enums: {
       [_ in never]: never;

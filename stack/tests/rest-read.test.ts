@@ -126,6 +126,7 @@ describe.each(testDatabases)('REST reads on %s', (database) => {
         'created_at',
         'description',
         'duration',
+        'household_id',
         'id',
         'is_default',
         'meal_type',

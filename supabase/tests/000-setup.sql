@@ -40,6 +40,18 @@ as $$
   select id from auth.users where email = name || '@example.test'
 $$;
 
+/** The active household of the user made by tests.create_user(name). */
+create or replace function tests.household_of(name text)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select u.household_id from public.users u join auth.users a on a.id = u.id
+  where a.email = household_of.name || '@example.test'
+$$;
+
 /**
  * Acts as the signed-in user `name` for the rest of the transaction, as PostgREST does for a
  * request with that user's JWT: role authenticated and request.jwt.claims set.

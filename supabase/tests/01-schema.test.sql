@@ -8,7 +8,8 @@ select plan(10);
 select tables_are('public', array[
   'users', 'measurements', 'ingredients', 'ingredient_prices', 'recipes', 'recipe_ingredients',
   'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping',
-  'chain_products', 'price_observations', 'ingredient_products', 'price_imports'
+  'chain_products', 'price_observations', 'ingredient_products', 'price_imports',
+  'households', 'household_members', 'household_invitations'
 ], 'public holds exactly the tables of the data model');
 
 select is_empty($$
@@ -44,7 +45,7 @@ $$, 'every foreign key has an index that leads with its columns');
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' $$,
-  array['users', 'recipes', 'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping'],
+  array['users', 'recipes', 'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping', 'households', 'household_members'],
   'the supabase_realtime publication holds exactly the (rt) tables'
 );
 

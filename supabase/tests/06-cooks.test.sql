@@ -1,4 +1,4 @@
--- Cooks: own rows, names unique per user (trimmed, case-insensitive), and a cook still assigned
+-- Cooks: the household's rows, names unique per household (trimmed, case-insensitive), and a cook still assigned
 -- to a meal cannot be deleted (23503, spec 8).
 begin;
 set local search_path = tests, public;
@@ -12,8 +12,8 @@ select tests.authenticate_as('alice');
 select lives_ok($$ insert into public.cooks (name) values ('Sam') $$,
   'a user can add a cook with the same name as someone else''s');
 select throws_ok($$ insert into public.cooks (name) values (' sam ') $$,
-  '23505', 'duplicate key value violates unique constraint "cooks_user_id_name_key"',
-  'a cook name is unique per user, trimmed and case-insensitive');
+  '23505', 'duplicate key value violates unique constraint "cooks_household_id_name_key"',
+  'a cook name is unique per household, trimmed and case-insensitive');
 select throws_ok($$ insert into public.cooks (name) values ('   ') $$,
   '23514', null, 'a cook needs a name');
 select throws_ok($$ insert into public.cooks (name) values (repeat('x', 61)) $$,

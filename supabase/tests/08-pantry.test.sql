@@ -1,7 +1,7 @@
 -- Pantry: each user's own pantry items.
 begin;
 set local search_path = tests, public;
-select plan(13);
+select plan(14);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -19,8 +19,10 @@ select is_empty($$ update public.pantry set quantity = 0 where user_id = tests.g
   'a user cannot change someone else''s pantry items');
 select isnt_empty($$ update public.pantry set quantity = 3 where name = 'Milk' returning id $$,
   'a user can change their own pantry items');
+select throws_ok($$ update public.pantry set household_id = tests.household_of('bob') where name = 'Milk' $$,
+  '42501', 'new row violates row-level security policy for table "pantry"', 'a user cannot move their pantry items to another household');
 select throws_ok($$ update public.pantry set user_id = tests.get_user_id('bob') where name = 'Milk' $$,
-  '42501', 'new row violates row-level security policy for table "pantry"', 'a user cannot give their pantry items to someone else');
+  '42501', 'Who added an item cannot be changed.', 'who added an item cannot be changed');
 select is_empty($$ delete from public.pantry where user_id = tests.get_user_id('bob') returning id $$,
   'a user cannot delete someone else''s pantry items');
 select isnt_empty($$ delete from public.pantry where name = 'Milk' returning id $$, 'a user can delete their own pantry items');

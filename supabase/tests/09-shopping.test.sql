@@ -1,7 +1,7 @@
 -- Shopping: each user's own shopping items.
 begin;
 set local search_path = tests, public;
-select plan(14);
+select plan(15);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -19,8 +19,10 @@ select is_empty($$ update public.shopping set quantity = 0 where user_id = tests
   'a user cannot change someone else''s shopping items');
 select isnt_empty($$ update public.shopping set quantity = 3 where name = 'Milk' returning id $$,
   'a user can change their own shopping items');
+select throws_ok($$ update public.shopping set household_id = tests.household_of('bob') where name = 'Milk' $$,
+  '42501', 'new row violates row-level security policy for table "shopping"', 'a user cannot move their shopping items to another household');
 select throws_ok($$ update public.shopping set user_id = tests.get_user_id('bob') where name = 'Milk' $$,
-  '42501', 'new row violates row-level security policy for table "shopping"', 'a user cannot give their shopping items to someone else');
+  '42501', 'Who added an item cannot be changed.', 'who added an item cannot be changed');
 select is_empty($$ delete from public.shopping where user_id = tests.get_user_id('bob') returning id $$,
   'a user cannot delete someone else''s shopping items');
 select isnt_empty($$ delete from public.shopping where name = 'Milk' returning id $$, 'a user can delete their own shopping items');

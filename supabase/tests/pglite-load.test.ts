@@ -81,6 +81,8 @@ describe('PGlite loads the database', () => {
     expect(rows.map((r) => r.tablename)).toEqual([
       'cooks',
       'favourites',
+      'household_members',
+      'households',
       'meal_planner',
       'pantry',
       'recipes',
