@@ -125,11 +125,11 @@ export function createStorageApi(ctx: StackContext, options: StorageOptions): Ap
           return send(res, await updateBucket(deps, await caller(), id, await readJson(req)));
         if (method === 'DELETE') return send(res, await deleteBucket(deps, await caller(), id));
       }
-      throw ERRORS.notFoundRoute(method, req.url ?? path);
+      throw ERRORS.notFoundRoute(method, path + url.search);
     }
 
     const object = /^\/object\/(.*)$/s.exec(path);
-    if (!object) throw ERRORS.notFoundRoute(method, req.url ?? path);
+    if (!object) throw ERRORS.notFoundRoute(method, path + url.search);
     const rest = object[1]!;
     const sub = /^(list|move|copy|sign|public|info|authenticated)(?:\/(.*))?$/s.exec(rest);
     const kind = sub?.[1];
@@ -199,7 +199,7 @@ export function createStorageApi(ctx: StackContext, options: StorageOptions): Ap
         return send(res, await removeObjects(deps, await caller(), bucketId, await readJson(req)));
       return send(res, await deleteObject(deps, await caller(), bucketId, key));
     }
-    throw ERRORS.notFoundRoute(method, req.url ?? path);
+    throw ERRORS.notFoundRoute(method, path + url.search);
   }
 
   return {
