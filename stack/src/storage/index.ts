@@ -72,6 +72,24 @@ function decodeKey(raw: string): string {
   }
 }
 
+/**
+ * The gateway resolves `.` and `..` in the URL it routes by (`a/../b` names `b`), as fetch does
+ * before sending; a request that still carries them (`%2e%2e` included) is refused outright.
+ */
+function refuseDotSegments(rawUrl: string): void {
+  const rawPath = rawUrl.split('?')[0]!;
+  for (const segment of rawPath.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw ERRORS.invalidKey(segment);
+    }
+    if (decoded === '.' || decoded === '..')
+      throw ERRORS.invalidKey(rawPath.replace(/^\/storage\/v1\/object\//, ''));
+  }
+}
+
 /** Splits `<bucket>/<key…>`: the bucket is one segment, the key the (decoded) rest. */
 function bucketAndKey(rest: string): [string, string | undefined] {
   const slash = rest.indexOf('/');
@@ -206,8 +224,11 @@ export function createStorageApi(ctx: StackContext, options: StorageOptions): Ap
     async handle(req, res, path, url) {
       try {
         await ready;
+        refuseDotSegments(req.url ?? '');
         await route(req, res, path, url);
       } catch (error) {
+        // The client broke off mid-request: nobody is left to answer.
+        if (req.destroyed && !req.complete) return;
         const storageError = toStorageError(error);
         if (storageError.httpStatus >= 500) ctx.log.error(`[storage] ${req.method} ${url.pathname}`, error);
         await sendError(req, res, storageError);
