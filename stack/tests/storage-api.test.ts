@@ -311,7 +311,7 @@ describe.each(testDatabases)('storage API on %s', (database) => {
         mimetype: 'text/plain;charset=UTF-8',
         httpStatusCode: 200,
       });
-      expect(entry!.metadata.eTag).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(entry!.metadata!.eTag).toMatch(/^"[0-9a-f]{32}"$/);
     });
 
     it('moves and copies, and removes many at once (moveObject.ts, copyObject.ts, deleteObjects.ts)', async () => {
