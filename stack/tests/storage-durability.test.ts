@@ -45,7 +45,8 @@ describe.each(testDatabases)('storage durability on %s', (database) => {
     const dir = mkdtempSync(join(tmpdir(), 'larder-storage-kill9-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const args = ['--data-dir', join(dir, 'db')];
-    const env = database === 'postgres' ? { DATABASE_URL: await scratchDatabase(cleanups) } : {};
+    const env: Record<string, string> =
+      database === 'postgres' ? { DATABASE_URL: await scratchDatabase(cleanups) } : {};
 
     const first = await startStackProcess(args, env);
     cleanups.push(() => killHard(first));
