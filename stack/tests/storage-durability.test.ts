@@ -7,31 +7,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { killHard, type StackProcess, startStackProcess } from './support/process.ts';
-import { testDatabases } from './support/stack.ts';
+import { createScratchDatabase, testDatabases } from './support/stack.ts';
 
 const WRITERS = 8;
 const md5 = (data: Buffer | Uint8Array) => createHash('md5').update(data).digest('hex');
-
-async function scratchDatabase(cleanups: (() => Promise<void> | void)[]): Promise<string> {
-  const base = new URL(process.env.DATABASE_URL!);
-  const name = `larder_storage_kill_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: base.toString() });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const serviceHeaders = (stack: StackProcess) => ({ authorization: `Bearer ${stack.serviceRoleKey}` });
 
@@ -45,8 +26,12 @@ describe.each(testDatabases)('storage durability on %s', (database) => {
     const dir = mkdtempSync(join(tmpdir(), 'larder-storage-kill9-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const args = ['--data-dir', join(dir, 'db')];
-    const env: Record<string, string> =
-      database === 'postgres' ? { DATABASE_URL: await scratchDatabase(cleanups) } : {};
+    const env: Record<string, string> = {};
+    if (database === 'postgres') {
+      const scratch = await createScratchDatabase();
+      cleanups.push(() => scratch.drop());
+      env.DATABASE_URL = scratch.url;
+    }
 
     const first = await startStackProcess(args, env);
     cleanups.push(() => killHard(first));

@@ -27,7 +27,7 @@ import { signObjectUrl, signObjectUrls, verifySignedUrl } from './signed-urls.ts
 import { uploadObject } from './upload.ts';
 
 /** The Supabase CLI's default `[storage] file_size_limit` ("50MiB"): no bucket may allow more. */
-export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** After an error, at most this much of an unread request body is read and dropped before answering. */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 

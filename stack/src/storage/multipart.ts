@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { ERRORS } from './errors.ts';
 
 /** One part's headers: its field name, its file name when it is a file, its content type. */
-export interface PartHead {
+interface PartHead {
   name: string;
   filename: string | undefined;
   contentType: string;
 }
 
-export type MultipartEvent = { kind: 'part'; head: PartHead } | { kind: 'data'; chunk: Buffer };
+type MultipartEvent = { kind: 'part'; head: PartHead } | { kind: 'data'; chunk: Buffer };
 
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');

@@ -6,7 +6,7 @@ const VALID_OBJECT_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
 const VALID_BUCKET_NAME = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]*$/;
 
 /** S3's longest key (bytes); storage-api leaves it to S3, which refuses longer ones. */
-export const MAX_KEY_BYTES = 1024;
+const MAX_KEY_BYTES = 1024;
 
 /**
  * Refuses what storage-api refuses (InvalidKey) and, beyond it, keys over S3's 1,024 bytes and

@@ -42,7 +42,7 @@ function parseUserMetadata(base64: string): Record<string, unknown> | undefined 
 }
 
 /** The object row's write, as storage-api's createObject (insert) or upsertObject. */
-export function writeObject(
+function writeObject(
   tx: Queryable,
   target: ObjectWrite,
   version: string,

@@ -32,7 +32,7 @@ export interface TestStackOptions {
 }
 
 /** A database of its own on the DATABASE_URL server, so test files never see each other's rows. */
-async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = new URL(process.env.DATABASE_URL!);
   const name = `larder_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
