@@ -38,6 +38,11 @@ export const LIMITS = {
   password: { min: 6, maxBytes: 72 },
   /** A planned meal's date: this century (anything else is a typing or clock mistake). */
   mealDate: { min: '2000-01-01', max: '2099-12-31' },
+  /**
+   * A recipe photo in the `recipe-photos` Storage bucket: at most 5 MiB, JPEG, PNG or WebP (the
+   * bucket's file_size_limit and allowed_mime_types, migration *_recipe_photos_bucket.sql).
+   */
+  recipePhoto: { maxBytes: 5 * 1024 * 1024, mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] },
 } as const;
 
 /** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units (0 for a non-string). */

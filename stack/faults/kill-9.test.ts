@@ -3,47 +3,15 @@
  * then started again on the same data, and every write that got a 2xx is there, on PGlite (a
  * data directory) and on PostgreSQL.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/config.ts';
+import { type StackProcess, startStackProcess as startProcess } from '../tests/support/process.ts';
 import { testDatabases } from '../tests/support/stack.ts';
 
 const WRITERS = 20;
-
-interface StackProcess {
-  child: ChildProcess;
-  url: string;
-  anonKey: string;
-}
-
-/** `npm run stack` as a separate process, so it can be killed outright. */
-async function startProcess(args: string[], env: Record<string, string>): Promise<StackProcess> {
-  // node itself, not the tsx wrapper (which would outlive a SIGKILL sent to it in a child).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'stack/src/main.ts', '--port', '0', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const fields: Record<string, string> = {};
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the stack did not start in 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the stack exited with ${code} before starting`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^\s*(API URL|anon key):\s*(\S+)/.exec(line);
-      if (match) fields[match[1]!] = match[2]!;
-      if (fields['API URL'] && fields['anon key']) {
-        clearTimeout(timer);
-        resolve({ child, url: fields['API URL'], anonKey: fields['anon key'] });
-      }
-    });
-    child.stderr!.resume();
-  });
-}
 
 async function signUp(stack: StackProcess, email: string): Promise<string> {
   const res = await fetch(`${stack.url}/auth/v1/signup`, {

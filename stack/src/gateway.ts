@@ -11,7 +11,7 @@ import { sendJson } from './http.ts';
 
 /** Headers supabase-js and browsers send; echoed back on preflight when the request names none. */
 const ALLOWED_HEADERS =
-  'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-supabase-api-version, x-upsert, cache-control, x-region';
+  'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-supabase-api-version, x-upsert, x-metadata, cache-control, x-region';
 const EXPOSED_HEADERS =
   'Content-Range, Content-Location, Location, Preference-Applied, X-Total-Count, X-Request-Id, X-Supabase-Api-Version, Link';
 
@@ -43,6 +43,7 @@ export interface Mounts {
   auth: ApiModule;
   realtime: ApiModule;
   functions: ApiModule;
+  storage: ApiModule;
   mail: ApiModule;
 }
 
@@ -51,6 +52,7 @@ const PREFIXES: [string, keyof Mounts][] = [
   ['/auth/v1', 'auth'],
   ['/realtime/v1', 'realtime'],
   ['/functions/v1', 'functions'],
+  ['/storage/v1', 'storage'],
   ['/_local/mail', 'mail'],
 ];
 

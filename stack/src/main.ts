@@ -93,6 +93,7 @@ console.log(
     line('Auth', `${config.url}/auth/v1`),
     line('Realtime', `${config.url.replace('http', 'ws')}/realtime/v1/websocket`),
     line('Functions', `${config.url}/functions/v1/<name>`),
+    line('Storage', `${config.url}/storage/v1 (files in ${stack.storageDir})`),
     line('Mail (outbox)', `${config.url}/_local/mail`),
     line(
       'Database',

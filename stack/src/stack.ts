@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { readAuthConfig } from './auth/config-file.ts';
 import { createAuthApi } from './auth/index.ts';
 import type { AuthSettings } from './auth/settings.ts';
@@ -13,6 +16,7 @@ import { createLogger } from './log.ts';
 import { createMailApi, createOutbox } from './mail/index.ts';
 import { createRealtimeApi } from './realtime/index.ts';
 import { createRestApi } from './rest/index.ts';
+import { createStorageApi } from './storage/index.ts';
 
 export interface StackOptions {
   /** 0 picks a free port. Default 54321. */
@@ -21,6 +25,12 @@ export interface StackOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined keeps the database in memory. */
   dataDir?: string | undefined;
+  /**
+   * Where Storage keeps object contents. Default: `storage/` beside the data directory
+   * (`.local/storage` for `.local/db`, whichever database); with no data directory, a temporary
+   * folder removed on stop.
+   */
+  storageDir?: string | undefined;
   reset?: boolean;
   quiet?: boolean;
   root?: string;
@@ -39,6 +49,8 @@ export interface RunningStack {
   url: string;
   ctx: StackContext;
   seeded: boolean;
+  /** Where Storage keeps object contents. */
+  storageDir: string;
   stop(): Promise<void>;
 }
 
@@ -69,6 +81,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     log: (line) => log.info(`[db] ${line}`),
     warn: (line) => log.warn(`[db] ${line}`),
   });
+  const temporaryStorage = !options.storageDir && !options.dataDir;
+  const storageDir =
+    options.storageDir ??
+    (options.dataDir
+      ? join(dirname(options.dataDir), 'storage')
+      : await mkdtemp(join(tmpdir(), 'larder-storage-')));
+  // A reset empties the database, so the contents its rows named go too.
+  if (options.reset && !temporaryStorage) await rm(storageDir, { recursive: true, force: true });
   const mail = createOutbox((m) => log.info(`[mail] to ${m.to}: ${m.subject}`));
   const ctx = createContext(db, config, mail, log);
 
@@ -77,6 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     auth: createAuthApi(ctx),
     realtime: createRealtimeApi(ctx),
     functions: createFunctionsApi(ctx, { envFile: options.functionsEnvFile }),
+    storage: createStorageApi(ctx, { dir: storageDir }),
     mail: createMailApi(ctx),
   };
   const server = createGateway(ctx, mounts, options.http);
@@ -101,8 +122,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       await ctx.runCloseHandlers();
       // Closing PGlite flushes its data directory, so nothing written is lost.
       await db.close();
+      if (temporaryStorage) await rm(storageDir, { recursive: true, force: true });
     })();
     return stopping;
   };
-  return { url: config.url, ctx, seeded, stop };
+  return { url: config.url, ctx, seeded, storageDir, stop };
 }
