@@ -32,7 +32,8 @@ describe('costTrend: the lines priced week by week', () => {
         spans: [{ from: '2026-07-01', priceCents: 400 }],
       },
     ];
-    const trend = costTrend(lines, products, END);
+    const { weeks: trend, priced } = costTrend(lines, products, END);
+    expect(priced).toEqual({ coles: 2, woolworths: 0, aldi: 0 });
     expect(trend).toHaveLength(12);
     expect(trend[0]?.date).toBe('2026-08-16');
     expect(trend[11]?.date).toBe(END);
@@ -59,7 +60,7 @@ describe('costTrend: the lines priced week by week', () => {
     expect(trend[11]?.totals).toMatchObject({ woolworths: null, aldi: null });
   });
 
-  it('leaves out weeks that price fewer lines than the last (a gap of over 10 days is unknown)', () => {
+  it('counts only products known every week, so each week prices the same lines (a gap of over 10 days is unknown)', () => {
     const products: TrendProduct[] = [
       {
         ingredientId: 1,
@@ -74,14 +75,17 @@ describe('costTrend: the lines priced week by week', () => {
         spans: [{ from: '2026-10-01', lastSeen: END, priceCents: 150 }],
       },
     ];
-    const trend = costTrend(lines, products, END);
-    const known = trend.map((p) => p.totals.aldi !== null);
-    // Milk is known from 1 October: the weeks before it price only the flour.
-    expect(known).toEqual([false, false, false, false, false, false, false, true, true, true, true, true]);
+    const { weeks, priced } = costTrend(lines, products, END);
+    // Milk is known only from 1 October: every week prices the flour alone.
+    expect(priced.aldi).toBe(1);
+    expect(weeks.map((w) => w.totals.aldi)).toEqual(new Array(12).fill(1.25));
+    // Known from the first week on, it counts.
+    const longer = costTrend(lines, products, END, 4);
+    expect(longer.priced.aldi).toBe(2);
   });
 
   it('never throws and gives nothing for an end that is not a date', () => {
-    expect(costTrend(lines, [], 'soon')).toEqual([]);
+    expect(costTrend(lines, [], 'soon').weeks).toEqual([]);
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.string(), fc.anything(), (l, p, d, w) => {
         expect(() => costTrend(l as RecipeLine[], p as TrendProduct[], d, w as number)).not.toThrow();

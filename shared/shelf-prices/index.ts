@@ -7,7 +7,7 @@ export {
   readDisplayedCents,
 } from './aldi.ts';
 export { dollarsToCents } from './cents.ts';
-export { type CostTrendPoint, costTrend, type TrendProduct } from './cost-trend.ts';
+export { type CostTrend, type CostTrendPoint, costTrend, type TrendProduct } from './cost-trend.ts';
 export { type CsvParse, type CsvRecord, parseCsv } from './csv.ts';
 export {
   FEED_COLUMNS,
