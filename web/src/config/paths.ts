@@ -20,7 +20,6 @@ export const paths = {
   prices: '/prices',
   priceImports: '/prices/imports',
   ingredientPrices: (id: number): string => `/prices/${encodeURIComponent(String(id))}`,
-  signInFactor: '/sign-in/verify',
 } as const;
 
 /** Routes anyone may open without a session (spec 2). */

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
+import { TwoStepSettings } from '../../features/auth/components/two-step-settings.tsx';
 import { useAuth } from '../../features/auth/store.ts';
 import { ProfilePage } from '../../features/profile/components/profile-page.tsx';
 
@@ -8,6 +9,7 @@ export default function Profile() {
   return (
     <>
       <ProfilePage userId={session!.user.id} email={session!.user.email ?? ''} />
+      <TwoStepSettings />
       <nav aria-label="More" className="page-footer-link">
         <Link href={paths.cooks}>Manage cooks</Link> · <Link href={paths.prices}>Prices</Link> ·{' '}
         <Link href={paths.priceImports}>Price imports</Link> ·{' '}
