@@ -2,7 +2,6 @@ import { resetCooks } from '../features/cooks/store.ts';
 import { resetFavourites } from '../features/favourites/store.ts';
 import { resetPlanner } from '../features/meal-planner/store.ts';
 import { resetPantry } from '../features/pantry/store.ts';
-import { resetPrices } from '../features/prices/store.ts';
 import { resetProfile } from '../features/profile/store.ts';
 import { resetRecipes } from '../features/recipes/store.ts';
 import { resetShopping } from '../features/shopping/store.ts';
@@ -13,7 +12,6 @@ export function resetStores(): void {
   resetFavourites();
   resetPlanner();
   resetPantry();
-  resetPrices();
   resetProfile();
   resetRecipes();
   resetShopping();

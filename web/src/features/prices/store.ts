@@ -10,6 +10,7 @@ interface IngredientPrices {
   products: readonly ProductPrice[];
 }
 
+/** Shop prices are the same for everyone, so they stay loaded across sign-outs (no reset). */
 interface PricesState {
   /** By ingredient id: its matched products, judged. Prices change only when a feed is imported. */
   byIngredient: Record<number, IngredientPrices>;
@@ -17,11 +18,6 @@ interface PricesState {
 }
 
 export const prices = proxy<PricesState>({ byIngredient: {}, imports: { status: 'idle', items: [] } });
-
-export function resetPrices(): void {
-  prices.byIngredient = {};
-  prices.imports = { status: 'idle', items: [] };
-}
 
 /**
  * Loads the products and price histories of the ingredients not loaded yet (and, with `retry`,

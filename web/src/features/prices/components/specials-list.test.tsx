@@ -3,7 +3,7 @@ import { ref } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAt } from '../../../testing/render.tsx';
 import { productPrices } from '../derive.ts';
-import { prices, resetPrices } from '../store.ts';
+import { prices } from '../store.ts';
 import { SpecialsList } from './specials-list.tsx';
 
 const product = (id: number, name: string) => ({
@@ -42,7 +42,9 @@ const rows = (id: number, now: number) => [
   },
 ];
 
-afterEach(resetPrices);
+afterEach(() => {
+  prices.byIngredient = {};
+});
 
 describe('SpecialsList', () => {
   it('lists the items on special with their verdict, linking each to its prices', () => {
