@@ -1,5 +1,5 @@
 import { mealWindow } from '../../../../shared/dates/index.ts';
-import { CHAINS, type ChainKey } from '../../../../shared/pricing/index.ts';
+import { CHAINS } from '../../../../shared/pricing/index.ts';
 import {
   daysUnseen,
   historySpans,
@@ -23,7 +23,7 @@ export function pricesToday(now: Date = new Date()): string {
 /** The `source` of the generated sample history (supabase/seed-data/price-history.ts). */
 const SAMPLE_SOURCE = 'sample';
 /** The days a price chart draws: the 12 weeks to the day a product is judged on. */
-export const CHART_DAYS = 84;
+const CHART_DAYS = 84;
 
 /** A product's price as the screens show it: judged on the last day it was seen (or today). */
 export interface ProductPrice {
@@ -91,7 +91,7 @@ export function productPrices(
 
 const MS_PER_DAY = 86_400_000;
 /** The date `days` after an ISO date (negative: before). */
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
@@ -137,9 +137,4 @@ export function specialsOf(prices: readonly ProductPrice[]): ProductPrice[] {
 /** The newest judging day among the products (the day a trend ends), or null without any. */
 export function latestDay(prices: readonly ProductPrice[]): string | null {
   return prices.reduce<string | null>((max, p) => (max === null || p.asOf > max ? p.asOf : max), null);
-}
-
-/** The chains that have a product for the ingredient, in order. */
-export function chainsOf(prices: readonly ProductPrice[]): ChainKey[] {
-  return CHAINS.filter((c) => prices.some((p) => p.product.chain === c));
 }
