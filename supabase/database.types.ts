@@ -869,6 +869,21 @@ export type Database = {
       discard_price_import: { Args: { p_batch: string }; Returns: number };
       household_invitation: { Args: { token: string }; Returns: Json };
       leave_household: { Args: { household: string }; Returns: string };
+      price_histories: {
+        Args: { p_as_of?: string; p_product_ids: number[] };
+        Returns: {
+          as_of: string;
+          date: string;
+          in_stock: boolean;
+          last_seen: string;
+          multibuy_cents: number;
+          multibuy_qty: number;
+          price_cents: number;
+          product_id: number;
+          promo: string;
+          was_cents: number;
+        }[];
+      };
       price_history: {
         Args: { p_as_of?: string; p_product_id: number; p_store?: string };
         Returns: {

@@ -7,6 +7,7 @@ export {
   readDisplayedCents,
 } from './aldi.ts';
 export { dollarsToCents } from './cents.ts';
+export { type CostTrend, type CostTrendPoint, costTrend, type TrendProduct } from './cost-trend.ts';
 export { type CsvParse, type CsvRecord, parseCsv } from './csv.ts';
 export {
   FEED_COLUMNS,
@@ -40,13 +41,16 @@ export {
   readFeedCsv,
   readFeedJson,
 } from './feed-read.ts';
+export { daysUnseen, isStale, STALE_AFTER_DAYS } from './freshness.ts';
 export { HOTPRICES_SOURCE, type HotpricesOptions, readHotprices } from './hotprices.ts';
 export { ingredientPackMeasure, type ProductPack } from './measure.ts';
 export { type Pack, packMeasureText, type ShelfUnitPrice, shelfUnitPrice } from './shelf-price.ts';
 export { collapsePrices, type HistoryRow, historySpans } from './spans.ts';
 export {
+  isSpecialVerdict,
   judgeSpecial,
   type PriceSpan,
+  pricesByDay,
   type SpecialJudgement,
   type SpecialVerdict,
   VERDICT_WORDS,

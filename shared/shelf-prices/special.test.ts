@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { judgeSpecial, type PriceSpan } from './special.ts';
+import { isSpecialVerdict, judgeSpecial, type PriceSpan, pricesByDay } from './special.ts';
 
 const TODAY = '2024-09-30';
 /** The date `n` days before TODAY. */
@@ -112,5 +112,44 @@ describe('judgeSpecial: properties (fast-check)', () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), (a, b) => void judgeSpecial(a as PriceSpan[], b as string)),
     );
+  });
+});
+
+describe('pricesByDay: the price on each day, as judgeSpecial reads it', () => {
+  it('carries a span on for up to 10 days after it was last seen, then knows nothing', () => {
+    const days = pricesByDay(
+      [{ from: '2026-10-01', lastSeen: '2026-10-02', priceCents: 300 }],
+      '2026-09-30',
+      '2026-10-14',
+    );
+    expect(days).toEqual([null, 300, 300, ...new Array(10).fill(300), null, null]);
+  });
+
+  it('starts each span on its day, whatever the order the spans come in', () => {
+    const spans: PriceSpan[] = [
+      { from: '2026-10-03', priceCents: 200, promo: true },
+      { from: '2026-10-01', priceCents: 300 },
+    ];
+    expect(pricesByDay(spans, '2026-10-01', '2026-10-04')).toEqual([300, 300, 200, 200]);
+    expect(pricesByDay([...spans].reverse(), '2026-10-01', '2026-10-04')).toEqual([300, 300, 200, 200]);
+  });
+
+  it('gives nothing for dates out of order or not dates, and at most 400 days', () => {
+    expect(pricesByDay([], '2026-10-02', '2026-10-01')).toEqual([]);
+    expect(pricesByDay([], 'then', '2026-10-01')).toEqual([]);
+    expect(pricesByDay([], '2000-01-01', '2026-10-01')).toHaveLength(400);
+  });
+});
+
+describe('isSpecialVerdict', () => {
+  it('holds for the three verdicts about a special only', () => {
+    expect(
+      ['real-special', 'not-really-a-special', 'inflated-was-price'].every((v) =>
+        isSpecialVerdict(v as never),
+      ),
+    ).toBe(true);
+    expect(
+      ['usual', 'dearer-than-usual', 'not-enough-history'].some((v) => isSpecialVerdict(v as never)),
+    ).toBe(false);
   });
 });

@@ -74,6 +74,7 @@ interface Span {
 /** Spans in date order, each with its last day; ties ordered by content, so input order never matters. */
 function orderedSpans(spans: readonly PriceSpan[], today: number): Span[] {
   const valid = spans
+    .filter((s) => typeof s === 'object' && s !== null)
     .map((s) => ({
       from: dayNumber(s.from),
       lastSeen: s.lastSeen ? dayNumber(s.lastSeen) : Number.NaN,
@@ -108,6 +109,40 @@ function dailyPrices(spans: readonly Span[], first: number, last: number): (Span
     for (let d = Math.max(span.from, first); d <= Math.min(filledTo, last); d++) days[d - first] = span;
   }
   return days;
+}
+
+/** The longest run of days {@link pricesByDay} gives: a year and a bit, whatever it is asked. */
+const MAX_SERIES_DAYS = 400;
+
+/**
+ * The shelf price (cents) on each day from `fromDate` to `toDate` (YYYY-MM-DD, inclusive), read
+ * from change-only spans as {@link judgeSpecial} reads them: a span's days carry its price, a gap
+ * of up to 10 days after it carries it on, a longer gap is unknown (null). What the price charts
+ * draw and the recipe cost trend sums. At most 400 days; [] for dates that are not dates or out
+ * of order. The spans may come in any order. Never throws.
+ */
+export function pricesByDay(
+  spans: readonly PriceSpan[],
+  fromDate: string,
+  toDate: string,
+): (number | null)[] {
+  const first = dayNumber(fromDate);
+  const last = dayNumber(toDate);
+  if (!Number.isFinite(first) || !Number.isFinite(last) || last < first || !Array.isArray(spans)) return [];
+  const to = Math.min(last, first + MAX_SERIES_DAYS - 1);
+  return dailyPrices(orderedSpans(spans, to), first, to).map((d) => d?.price ?? null);
+}
+
+/** The verdicts of a price sold as a special (or cut below its usual): what "on special" lists show. */
+const SPECIAL_VERDICTS: ReadonlySet<SpecialVerdict> = new Set([
+  'real-special',
+  'not-really-a-special',
+  'inflated-was-price',
+]);
+
+/** Whether a verdict is about a special: a real one, one that is not really, or one with an inflated "was". */
+export function isSpecialVerdict(verdict: SpecialVerdict): boolean {
+  return SPECIAL_VERDICTS.has(verdict);
 }
 
 function median(values: number[]): number {

@@ -4,7 +4,7 @@
 -- feed format's rules; an applied import derives ingredient_prices and quarantines outliers.
 begin;
 set local search_path = tests, public;
-select plan(52);
+select plan(57);
 
 select tests.create_user('alice');
 
@@ -75,6 +75,17 @@ select is(
   (select count(*)::int from public.price_history((select id from public.chain_products where sku = 'PG-1'), '2026-11-01')),
   1, 'a user reads a product''s price history');
 select is(
+  (select array_agg(distinct as_of) from public.price_histories(array(select id from public.chain_products where sku = 'PG-1'), '2026-11-20')),
+  array['2026-11-01'::date], 'price_histories judges a product not seen lately on the day it was last seen');
+select is(
+  (select count(*)::int from public.price_histories(array(select id from public.chain_products where sku like 'PG-%'), '2026-10-20')),
+  1, 'price_histories reads the spans of every product asked for (PG-2 has none)');
+select is(
+  (select count(*)::int from public.price_histories(array[null, -1]::bigint[])),
+  0, 'unknown ids and nulls give no rows');
+select throws_ok($$ select * from public.price_histories(array(select generate_series(1, 301)::bigint)) $$,
+  '22023', 'price_histories reads at most 300 products at once, not 301', 'at most 300 products in one read');
+select is(
   (select array_agg(sku order by sku) from public.stale_chain_products('2026-11-09') where sku like 'PG-%'),
   array['PG-1', 'PG-2'], 'products unseen for more than 7 days are stale');
 select is_empty($$ select * from public.stale_chain_products('2026-11-08') where sku like 'PG-%' $$,
@@ -92,6 +103,8 @@ select throws_ok(
   '42501', 'new row violates row-level security policy for table "price_imports"', 'anon cannot write the import log');
 select throws_ok($$ select * from public.price_history(1) $$,
   '42501', 'permission denied for function price_history', 'anon cannot read price histories');
+select throws_ok($$ select * from public.price_histories(array[1]::bigint[]) $$,
+  '42501', 'permission denied for function price_histories', 'anon cannot read price histories in bulk');
 select throws_ok($$ select public.stage_price_rows('{}') $$,
   '42501', 'permission denied for function stage_price_rows', 'anon cannot stage an import');
 

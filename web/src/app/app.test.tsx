@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { auth } from '../features/auth/store.ts';
 import { connection } from '../lib/realtime.ts';
 import { renderAt } from '../testing/render.tsx';
 import { setStatus } from '../testing/session.ts';
@@ -18,5 +19,21 @@ describe('Layout', () => {
       connection.refreshing = true;
     });
     expect(screen.getByText('Refreshing...')).toBeInTheDocument();
+  });
+
+  it('asks for the second factor before anything else when the session still needs it', async () => {
+    setStatus('signed-in');
+    await act(async () => {
+      auth.secondFactor = 'needed';
+    });
+    renderAt('/planner', <Layout />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    await act(async () => {
+      auth.secondFactor = 'ok';
+    });
+    expect(screen.queryByRole('heading', { name: 'Enter your code' })).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { Toaster } from '../components/ui/toast.tsx';
+import { SecondFactorForm } from '../features/auth/components/second-factor-form.tsx';
 import { startAuth, useAuth } from '../features/auth/store.ts';
 import { connection } from '../lib/realtime.ts';
 import { AppRoutes } from './routes.tsx';
@@ -14,10 +15,16 @@ function Refreshing() {
 }
 
 export function Layout() {
-  const { status, session } = useAuth();
+  const { status, session, secondFactor } = useAuth();
   return (
     <>
-      {status === 'signed-in' && session ? (
+      {status === 'signed-in' && session && secondFactor === 'checking' ? (
+        <FullScreenSpinner />
+      ) : status === 'signed-in' && session && secondFactor === 'needed' ? (
+        <main id="main" className="main main-public">
+          <SecondFactorForm />
+        </main>
+      ) : status === 'signed-in' && session ? (
         <SignedInShell user={session.user}>
           <AppRoutes />
         </SignedInShell>

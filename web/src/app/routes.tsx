@@ -20,6 +20,9 @@ const Planner = lazy(() => import('./screens/planner.tsx'));
 const Cooks = lazy(() => import('./screens/cooks.tsx'));
 const Pantry = lazy(() => import('./screens/pantry.tsx'));
 const Shopping = lazy(() => import('./screens/shopping.tsx'));
+const Prices = lazy(() => import('./screens/prices.tsx'));
+const PriceImports = lazy(() => import('./screens/price-imports.tsx'));
+const IngredientPrices = lazy(() => import('./screens/ingredient-prices.tsx'));
 const Profile = lazy(() => import('./screens/profile.tsx'));
 const NotFound = lazy(() => import('./screens/not-found.tsx'));
 
@@ -89,6 +92,23 @@ export function AppRoutes() {
         <Route path={paths.shopping}>
           <RequireSession>
             <Shopping />
+          </RequireSession>
+        </Route>
+        <Route path={paths.priceImports}>
+          <RequireSession>
+            <PriceImports />
+          </RequireSession>
+        </Route>
+        <Route path="/prices/:id">
+          {(params) => (
+            <RequireSession>
+              <IngredientPrices id={params.id} />
+            </RequireSession>
+          )}
+        </Route>
+        <Route path={paths.prices}>
+          <RequireSession>
+            <Prices />
           </RequireSession>
         </Route>
         <Route path={paths.profile}>

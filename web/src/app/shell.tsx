@@ -28,6 +28,9 @@ const NAV = [
   { href: paths.shopping, label: 'Shopping', icon: 'M4 5h2l2 11h10l2-8H7M10 20h.01M17 20h.01' },
 ] as const;
 
+/** In the top bar only: six items fill a phone's bottom bar; there prices open from a recipe's ingredients or the profile. */
+const TOP_ONLY = [{ href: paths.prices, label: 'Prices' }] as const;
+
 function NavIcon({ d }: { d: string }) {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -79,7 +82,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
           Larder
         </Link>
         <nav aria-label="Main" className="nav-top">
-          {NAV.map((item) => (
+          {[...NAV, ...TOP_ONLY].map((item) => (
             <Link
               key={item.href}
               href={item.href}

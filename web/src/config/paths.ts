@@ -17,6 +17,9 @@ export const paths = {
   pantry: '/pantry',
   shopping: '/shopping',
   profile: '/profile',
+  prices: '/prices',
+  priceImports: '/prices/imports',
+  ingredientPrices: (id: number): string => `/prices/${encodeURIComponent(String(id))}`,
 } as const;
 
 /** Routes anyone may open without a session (spec 2). */

@@ -71,6 +71,14 @@ const AUTH_MESSAGES: Record<string, string> = {
   refresh_token_not_found: SESSION_ENDED_MESSAGE,
   refresh_token_already_used: SESSION_ENDED_MESSAGE,
   bad_jwt: SESSION_ENDED_MESSAGE,
+  mfa_verification_failed:
+    'That code is not right. Check the code your authenticator app shows now and try again.',
+  mfa_challenge_expired: 'That took too long. Enter the code your app shows now.',
+  mfa_factor_name_conflict: 'You already have an authenticator app with this name. Choose another name.',
+  too_many_enrolled_mfa_factors: 'You have set up as many authenticator apps as you can. Remove one first.',
+  insufficient_aal: 'Sign in with your authenticator app code first, then try again.',
+  mfa_totp_enroll_not_enabled: 'Two-step sign-in is not available on this server.',
+  mfa_factor_not_found: 'That authenticator app is no longer set up. Reload the page.',
 };
 
 const REASONS: Record<string, string> = {

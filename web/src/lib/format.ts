@@ -1,5 +1,8 @@
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const dayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
+const dayMonth = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short' });
+const fullDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 const shortDay = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
 
 /** Dollars in AUD ('$4.50'); a missing or non-finite amount shows as a dash rather than NaN. */
@@ -31,4 +34,20 @@ export function formatShortDay(iso: string): string {
 export function formatNumber(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '';
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}
+
+/** '12 Oct': a chart's axis label. */
+export function formatDayMonth(iso: string): string {
+  return dayMonth.format(localDate(iso));
+}
+
+/** '1 November 2026'. */
+export function formatDate(iso: string): string {
+  return fullDate.format(localDate(iso));
+}
+
+/** An instant (timestamptz) in the browser's zone: '25 Nov 2026, 2:57 pm'; '' for nonsense. */
+export function formatDateTime(instant: string): string {
+  const d = new Date(instant);
+  return Number.isFinite(d.getTime()) ? dateTime.format(d) : '';
 }

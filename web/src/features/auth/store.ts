@@ -2,6 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { proxy, ref, useSnapshot } from 'valtio';
 import { storedSessionAtStart, supabase } from '../../lib/supabase.ts';
 import { sessionRejected, signedOutOnPurpose } from './api.ts';
+import { secondFactorNeeded } from './mfa.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -17,6 +18,11 @@ interface AuthState {
   confirmed: boolean;
   /** The session ended without the person signing out (revoked, expired): sign-in says so. */
   ended: boolean;
+  /**
+   * Whether the session still has to prove the second factor (an authenticator app's code):
+   * 'checking' while supabase-js works it out for a newly signed-in person with one set up.
+   */
+  secondFactor: 'ok' | 'checking' | 'needed';
 }
 
 export const auth = proxy<AuthState>({
@@ -25,9 +31,38 @@ export const auth = proxy<AuthState>({
   recovering: false,
   confirmed: false,
   ended: false,
+  secondFactor: 'ok',
 });
 
+/**
+ * Follows the session's assurance level as supabase-js's auth.mfa reports it. Someone without a
+ * verified factor needs nothing more. For someone with one, a new sign-in waits ('checking')
+ * until it is known; a refreshed token of the same person keeps what is shown meanwhile.
+ */
+function followSecondFactor(session: Session | null): void {
+  const before = auth.session;
+  const hasFactor = session?.user.factors?.some((f) => f.status === 'verified') ?? false;
+  if (!session || !hasFactor) {
+    auth.secondFactor = 'ok';
+    return;
+  }
+  if (!before || before.user.id !== session.user.id) auth.secondFactor = 'checking';
+  // Not from inside supabase-js's own auth event: its lock is held until the handler returns.
+  setTimeout(() => {
+    secondFactorNeeded()
+      .then((needed) => {
+        if (auth.session?.access_token === session.access_token) auth.secondFactor = needed ? 'needed' : 'ok';
+      })
+      .catch((error: unknown) => {
+        console.error('checking the sign-in level failed', error);
+        if (auth.session?.access_token === session.access_token && auth.secondFactor === 'checking')
+          auth.secondFactor = 'needed';
+      });
+  }, 0);
+}
+
 export function setSession(session: Session | null): void {
+  followSecondFactor(session);
   auth.session = session ? ref(session) : null;
   auth.status = session ? 'signed-in' : 'signed-out';
 }

@@ -88,6 +88,8 @@ export function recipeViews(
 
 export interface DisplayLine {
   key: string;
+  /** The line's ingredient, whose prices its name links to; null for a line without one. */
+  ingredientId: number | null;
   name: string;
   amount: string;
   note: string | null;
@@ -114,6 +116,7 @@ export function displayLines(recipe: Recipe, scale: number): DisplayLine[] {
       const name = line.ingredients?.name ?? 'Unknown ingredient';
       return {
         key: line.id,
+        ingredientId: line.ingredients?.id ?? null,
         name,
         amount: displayAmount(line.quantity, line.measurements?.name ?? null, name, scale),
         note: line.note,

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { priceRecipeRemote, type RecipePrice } from '../api.ts';
+import { priceRecipeRemote, type Recipe, type RecipePrice } from '../api.ts';
 import {
   displayLines,
   ingredientCosts,
@@ -24,11 +24,14 @@ export function RecipeDetail({
   userId,
   id,
   actions,
+  insights,
 }: {
   userId: string;
   id: string;
   /** The page's buttons, given the scale of the portions on screen (chosen ÷ the recipe's). */
   actions?: (scale: number) => ReactNode;
+  /** What other features say about the recipe (its specials, its cost over time), at the end. */
+  insights?: (recipe: Recipe) => ReactNode;
 }) {
   const { items, loaded } = useRecipes();
   const { prices } = usePrices();
@@ -113,7 +116,14 @@ export function RecipeDetail({
           <ul className="ingredients">
             {lines.map((l) => (
               <li key={l.key}>
-                <span className="qty">{l.amount}</span> {l.name}
+                <span className="qty">{l.amount}</span>{' '}
+                {l.ingredientId === null ? (
+                  l.name
+                ) : (
+                  <Link href={paths.ingredientPrices(l.ingredientId)} title={`Prices of ${l.name}`}>
+                    {l.name}
+                  </Link>
+                )}
                 {l.note ? <span className="muted">, {l.note}</span> : null}
               </li>
             ))}
@@ -137,6 +147,7 @@ export function RecipeDetail({
         <h2 id="breakdown-h">Price breakdown</h2>
         <PriceBreakdown lines={costs} cheapest={price?.cheapest ?? null} />
       </section>
+      {insights?.(recipe)}
     </Page>
   );
 }

@@ -1,0 +1,104 @@
+import type { ChainKey } from '../../../../shared/pricing/index.ts';
+import type { PackUnit } from '../../../../shared/shelf-prices/index.ts';
+import { supabase } from '../../lib/supabase.ts';
+
+/** A chain's product as the price screens show it (public.chain_products). */
+export interface ChainProduct {
+  id: number;
+  chain: ChainKey;
+  sku: string;
+  name: string;
+  brand: string | null;
+  pack_size: number;
+  pack_unit: PackUnit;
+  pack_text: string | null;
+  sold_loose: boolean;
+  grams_each: number | null;
+  first_seen: string;
+  last_seen: string;
+  source: string;
+}
+
+/** A product matched to an ingredient (public.ingredient_products), with the product. */
+export interface ProductLink {
+  ingredient_id: number;
+  preferred: boolean;
+  match: 'manual' | 'barcode' | 'name';
+  product: ChainProduct;
+}
+
+/** One stored price span of a product (public.price_histories), judged on `as_of`. */
+export interface HistoryRow {
+  product_id: number;
+  as_of: string;
+  date: string;
+  last_seen: string | null;
+  price_cents: number;
+  was_cents: number | null;
+  promo: string | null;
+}
+
+/** One applied price import (public.price_imports). */
+export interface PriceImport {
+  id: number;
+  checksum: string;
+  files: string[];
+  formats: string[];
+  rows_read: number;
+  rows_added: number;
+  rows_unchanged: number;
+  rows_quarantined: number;
+  imported_by: string;
+  imported_at: string;
+}
+
+const PRODUCT_COLUMNS =
+  'id, chain, sku, name, brand, pack_size, pack_unit, pack_text, sold_loose, grams_each, first_seen, last_seen, source';
+const LINK_COLUMNS = `ingredient_id, preferred, match, product:chain_products(${PRODUCT_COLUMNS})`;
+const IMPORT_COLUMNS =
+  'id, checksum, files, formats, rows_read, rows_added, rows_unchanged, rows_quarantined, imported_by, imported_at';
+/** public.price_histories reads at most this many products in one call. */
+const HISTORY_BATCH = 300;
+/** The newest imports the log shows. */
+const IMPORT_LOG_ROWS = 100;
+
+export async function getIngredientName(id: number): Promise<string | null> {
+  const { data, error } = await supabase.from('ingredients').select('name').eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data?.name ?? null;
+}
+
+/** The products matched to these ingredients at every chain. */
+export async function listProductLinks(ingredientIds: readonly number[]): Promise<ProductLink[]> {
+  if (ingredientIds.length === 0) return [];
+  const { data, error } = await supabase
+    .from('ingredient_products')
+    .select(LINK_COLUMNS)
+    .in('ingredient_id', [...ingredientIds]);
+  if (error) throw error;
+  return (data ?? []) as unknown as ProductLink[];
+}
+
+/** The price spans of these products, each for the day it is judged on, in batches the function takes. */
+export async function listPriceHistories(productIds: readonly number[]): Promise<HistoryRow[]> {
+  const rows: HistoryRow[] = [];
+  for (let i = 0; i < productIds.length; i += HISTORY_BATCH) {
+    const { data, error } = await supabase.rpc('price_histories', {
+      p_product_ids: productIds.slice(i, i + HISTORY_BATCH),
+    });
+    if (error) throw error;
+    rows.push(...((data ?? []) as HistoryRow[]));
+  }
+  return rows;
+}
+
+export async function listPriceImports(): Promise<PriceImport[]> {
+  const { data, error } = await supabase
+    .from('price_imports')
+    .select(IMPORT_COLUMNS)
+    .order('imported_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(IMPORT_LOG_ROWS);
+  if (error) throw error;
+  return (data ?? []) as PriceImport[];
+}

@@ -1,0 +1,88 @@
+import { useEffect, useMemo } from 'react';
+import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
+import { costTrend } from '../../../../../shared/shelf-prices/index.ts';
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { GENERIC_MESSAGE } from '../../../lib/errors.ts';
+import { formatAud, formatDayMonth } from '../../../lib/format.ts';
+import { latestDay, trendProducts } from '../derive.ts';
+import { loadIngredientPrices, useIngredientPrices } from '../store.ts';
+import { CHAIN_COLORS } from '../words.ts';
+import { ChartWithTable } from './chart.tsx';
+
+/**
+ * What the lines (a recipe, a basket) cost at each chain, week by week over the 12 weeks to the
+ * latest prices: shared costTrend, with a table alternative.
+ */
+export function CostTrend({ lines }: { lines: readonly RecipeLine[] }) {
+  const ids = [...new Set(lines.flatMap((l) => (l.ingredients ? [l.ingredients.id] : [])))];
+  const key = ids.join(',');
+  const { status, products } = useIngredientPrices(ids);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' text is the dependency
+  useEffect(() => {
+    void loadIngredientPrices(ids);
+  }, [key]);
+  const end = latestDay(products);
+  const trend = useMemo(
+    () => (end ? costTrend(lines as RecipeLine[], trendProducts(products), end) : null),
+    [lines, products, end],
+  );
+  const points = trend?.weeks ?? [];
+  if (status === 'loading') return <Skeleton lines={1} label="Loading the cost trend..." />;
+  if (status === 'error')
+    return <FormError message={GENERIC_MESSAGE} onRetry={() => void loadIngredientPrices(ids, true)} />;
+  const chains = CHAINS.filter((c) => points.some((p) => p.totals[c] !== null));
+  if (!end || chains.length === 0)
+    return <p className="muted">No price history for these ingredients yet.</p>;
+  const moves = chains.map((c) => {
+    const known = points.map((p) => p.totals[c]).filter((t): t is number => t !== null);
+    return `${CHAIN_NAMES[c]} ${formatAud(known[0])} to ${formatAud(known[known.length - 1])}`;
+  });
+  const partial = chains.filter((c) => (trend?.priced[c] ?? 0) < lines.length);
+  return (
+    <>
+      {partial.length > 0 ? (
+        <p className="muted small">
+          Counting the ingredients with a price in each of the 12 weeks:{' '}
+          {partial.map((c) => `${CHAIN_NAMES[c]} ${trend?.priced[c]} of ${lines.length}`).join(', ')}.
+        </p>
+      ) : null}
+      <ChartWithTable
+        height={160}
+        labels={points.map((p) => formatDayMonth(p.date))}
+        series={chains.map((c) => ({
+          label: CHAIN_NAMES[c],
+          data: points.map((p) => p.totals[c]),
+          color: CHAIN_COLORS[c],
+        }))}
+        summary={`Cost each week over the 12 weeks to ${formatDayMonth(end)}: ${moves.join('; ')}.`}
+        table={
+          <table className="breakdown">
+            <caption>Cost each week, 12 weeks to {formatDayMonth(end)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Week to</th>
+                {chains.map((c) => (
+                  <th key={c} scope="col">
+                    {CHAIN_NAMES[c]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.date}>
+                  <th scope="row">{formatDayMonth(p.date)}</th>
+                  {chains.map((c) => (
+                    <td key={c}>{formatAud(p.totals[c])}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      />
+    </>
+  );
+}
