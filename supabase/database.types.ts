@@ -585,6 +585,7 @@ export type Database = {
           name: string;
           plan_key: string | null;
           plan_meals: string[];
+          plan_need: number | null;
           plan_quantity: number | null;
           quantity: number | null;
           unit: string | null;
@@ -600,6 +601,7 @@ export type Database = {
           name: string;
           plan_key?: string | null;
           plan_meals?: string[];
+          plan_need?: number | null;
           plan_quantity?: number | null;
           quantity?: number | null;
           unit?: string | null;
@@ -614,6 +616,7 @@ export type Database = {
           name?: string;
           plan_key?: string | null;
           plan_meals?: string[];
+          plan_need?: number | null;
           plan_quantity?: number | null;
           quantity?: number | null;
           unit?: string | null;
@@ -726,6 +729,7 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      write_plan_lines: { Args: { lines: Json }; Returns: Json };
     };
     Enums: {
       [_ in never]: never;
