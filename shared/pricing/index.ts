@@ -1,6 +1,7 @@
 export { type PackMeasure, parsePackMeasure, readPackMeasure } from './pack-measure.ts';
 export { changePercent, portionsCost, priceRecipe } from './price-recipe.ts';
 export {
+  CHAIN_NAMES,
   CHAINS,
   type ChainKey,
   type ChainTotals,

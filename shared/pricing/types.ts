@@ -6,6 +6,13 @@ export const CHAINS = ['coles', 'woolworths', 'aldi'] as const;
 /** A supermarket chain, as named in the price record's columns (docs/decisions.md). */
 export type ChainKey = (typeof CHAINS)[number];
 
+/** Each chain as people name it. */
+export const CHAIN_NAMES: Readonly<Record<ChainKey, string>> = {
+  coles: 'Coles',
+  woolworths: 'Woolworths',
+  aldi: 'Aldi',
+};
+
 /** Each chain's columns in a price record (CONTRACTS 3), the one list every reader uses. */
 export const PRICE_COLUMNS: Readonly<
   Record<

@@ -1,3 +1,5 @@
+import { formatAmountText } from '../../../shared/display/amount.ts';
+
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const dayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
 const shortDay = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
@@ -31,4 +33,14 @@ export function formatShortDay(iso: string): string {
 export function formatNumber(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '';
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
+}
+
+/** An amount in a shopping line's unit: "600 g", "4" (items), "2 jars". */
+export function formatBaseAmount(amount: number, unit: string | null): string {
+  return formatAmountText(amount, unit === 'each' || unit === null ? 'piece' : unit);
+}
+
+/** Integer cents as AUD ('$4.50'). */
+export function formatCents(cents: number | null | undefined): string {
+  return typeof cents === 'number' && Number.isFinite(cents) ? aud.format(cents / 100) : '—';
 }

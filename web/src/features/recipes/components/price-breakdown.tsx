@@ -1,7 +1,7 @@
+import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatAud } from '../../../lib/format.ts';
 import { CHAINS, type Chain } from '../api.ts';
 import type { IngredientCost } from '../derive.ts';
-import { CHAIN_NAMES } from './price-summary.tsx';
 
 /** Per-ingredient cost at each chain for the chosen portions; a dash where a chain has no price. */
 export function PriceBreakdown({

@@ -1,8 +1,7 @@
+import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatAud, formatChange } from '../../../lib/format.ts';
 import { CHAINS, type Chain, type RecipePrice } from '../api.ts';
 import { chainCost } from '../derive.ts';
-
-export const CHAIN_NAMES: Record<Chain, string> = { coles: 'Coles', woolworths: 'Woolworths', aldi: 'Aldi' };
 
 /** The rule behind the badge, as shared's priceRecipe applies it (a chain's `available`). */
 export const CHEAPEST_RULE = 'Cheapest of the chains that price every ingredient.';
