@@ -28,11 +28,14 @@ export function BarChart({
   series,
   summary,
   format,
+  wholeNumbers = false,
 }: {
   labels: string[];
   series: BarSeries[];
   summary: string;
   format: (value: number) => string;
+  /** Counts: the axis steps by whole numbers. */
+  wholeNumbers?: boolean;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'bar'> | null>(null);
@@ -49,14 +52,19 @@ export function BarChart({
           legend: { position: 'bottom' },
           tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${format(Number(c.parsed.y))}` } },
         },
-        scales: { y: { beginAtZero: true, ticks: { callback: (v) => format(Number(v)) } } },
+        scales: {
+          y: {
+            beginAtZero: true,
+            ticks: { callback: (v) => format(Number(v)), ...(wholeNumbers ? { precision: 0 } : {}) },
+          },
+        },
       },
     });
     return () => {
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [format]);
+  }, [format, wholeNumbers]);
   useEffect(() => {
     const c = chart.current;
     if (!c) return;

@@ -125,6 +125,7 @@ export function OverviewPage({
                 labels={cookLabels}
                 series={cookSeries}
                 format={count}
+                wholeNumbers
                 summary="Bar chart of the meals each cook cooks this week; the table below has the figures."
               />
               <CookTable cooks={overview.cooks} />

@@ -7,10 +7,11 @@ import {
   percentOfReference,
   type WeekOverview,
 } from '../overview.ts';
+import { TableScroll } from './table-scroll.tsx';
 
 export function CostTable({ days, week }: { days: readonly DayFigures[]; week: WeekOverview['week'] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={'Cost per day at each chain'}>
       <table className="overview-table">
         <caption className="visually-hidden">Cost per day at each chain, and per portion</caption>
         <thead>
@@ -51,7 +52,7 @@ export function CostTable({ days, week }: { days: readonly DayFigures[]; week: W
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -68,7 +69,7 @@ export function NutritionTable({ days, perDay }: { days: readonly DayFigures[]; 
     </>
   );
   return (
-    <div className="table-scroll">
+    <TableScroll label={'Nutrition per person per day'}>
       <table className="overview-table">
         <caption className="visually-hidden">
           Nutrition per person per day, with the share of the daily reference
@@ -107,13 +108,13 @@ export function NutritionTable({ days, perDay }: { days: readonly DayFigures[]; 
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
 export function CookTable({ cooks }: { cooks: readonly CookFigures[] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={'Meals and cost per cook'}>
       <table className="overview-table">
         <caption className="visually-hidden">Meals each cook cooks this week, and what they cost</caption>
         <thead>
@@ -147,6 +148,6 @@ export function CookTable({ cooks }: { cooks: readonly CookFigures[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
