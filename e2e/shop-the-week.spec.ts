@@ -48,13 +48,21 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
     const form = days.nth(i).locator('form.add-meal');
     await form.getByLabel(/^Recipe/).selectOption({ label: recipe.name });
     await form.getByRole('button', { name: /Add meal/ }).click();
-    await expect(days.nth(i).getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(1);
+    await expect(
+      days
+        .nth(i)
+        .getByRole('list', { name: /Meals on/ })
+        .getByRole('listitem'),
+    ).toHaveCount(1);
   }
   const portions = days.nth(1).getByRole('spinbutton', { name: /^Portions/ });
   await portions.fill('4');
   await portions.blur();
   await expect
-    .poll(async () => (await restAs<{ portions: number }[]>(page, 'meal_planner?select=portions&portions=eq.4')).length)
+    .poll(
+      async () =>
+        (await restAs<{ portions: number }[]>(page, 'meal_planner?select=portions&portions=eq.4')).length,
+    )
     .toBe(1);
   await visit(page, 'shop-planner-portions');
 
@@ -88,7 +96,9 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
   // (The list re-sorts ticked lines to the end as it reloads, so the click is checked on the server.)
   await items.getByRole('checkbox', { name: `Tick off ${ticked.name}` }).click();
   await expect
-    .poll(async () => (await restAs<ListRow[]>(page, `shopping?select=checked&id=eq.${ticked.id}`))[0]?.checked)
+    .poll(
+      async () => (await restAs<ListRow[]>(page, `shopping?select=checked&id=eq.${ticked.id}`))[0]?.checked,
+    )
     .toBe(true);
   await expect(items.getByRole('checkbox', { name: `Tick off ${ticked.name}` })).toBeChecked();
 
@@ -101,7 +111,9 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
 
   // Build again: nothing duplicated, the ticked line left as it was.
   await panel.getByRole('button', { name: 'Build shopping list' }).click();
-  await expect(page.getByText(/Shopping list built: 0 added, \d+ updated, 1 left as you changed them/)).toBeVisible();
+  await expect(
+    page.getByText(/Shopping list built: 0 added, \d+ updated, 1 left as you changed them/),
+  ).toBeVisible();
   const again = await restAs<ListRow[]>(page, 'shopping?select=id,name,quantity,checked,plan_key');
   expect(again).toHaveLength(first.length);
   expect(again.find((r) => r.id === ticked.id)).toMatchObject({ checked: true, quantity: ticked.quantity });
