@@ -2,7 +2,9 @@
  * Edge functions through the local stack: price-recipe latency (median, p95) with 20 concurrent
  * callers over the seed recipes, against a REST read of the very rows it prices (the same
  * embedded select, same user, same concurrency) — target ≤ 2× the REST median; the add-cook
- * round trip; and a function's cold start (first call, Deno worker boot included).
+ * round trip; a function's cold start (first call, Deno worker boot included); and price-basket
+ * for a posted 150-line list against a REST read of the same 150 price rows (target ≤ 2×,
+ * issue 19).
  *
  * Runs a stack in this process on a free port with an in-memory PGlite database (the default
  * local stack; it never touches a DATABASE_URL server).
@@ -13,6 +15,8 @@ import type { BenchRow } from './types.ts';
 const CALLERS = 20;
 const ROUNDS = 5;
 const BATCHES = 4;
+const BASKET_LINES = 150;
+const BASKET_CALLS = 40;
 const PRICE_COLUMNS =
   'coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';
 const SELECT = `id, portions, recipe_ingredients(id, position, quantity, measurements(name), ingredients(id, name, protein, carbs, fats, calories, ingredient_prices(${PRICE_COLUMNS})))`;
@@ -104,6 +108,46 @@ export default async function functionsBench(): Promise<BenchRow[]> {
     }
     const ratio = percentile(fn, 50) / percentile(rest, 50);
 
+    // price-basket for a 150-line list against the REST read of the same price rows.
+    const ingredients = await fetch(
+      `${stack.url}/rest/v1/ingredients?select=id&order=id&limit=${BASKET_LINES}`,
+      {
+        headers,
+      },
+    );
+    const ingredientIds = ((await ingredients.json()) as { id: number }[]).map((i) => i.id);
+    const basketBody = JSON.stringify({
+      lines: ingredientIds.map((id, i) => ({ ingredient_id: id, amount: 100 + i, unit: 'g' })),
+    });
+    const priceBasket = async () =>
+      expectOk(
+        await fetch(`${stack.url}/functions/v1/price-basket`, { method: 'POST', headers, body: basketBody }),
+        'price-basket',
+      );
+    const priceRows = async () =>
+      expectOk(
+        await fetch(
+          `${stack.url}/rest/v1/ingredient_prices?select=ingredient_id,${PRICE_COLUMNS.replaceAll(' ', '')}&ingredient_id=in.(${ingredientIds.join(',')})`,
+          { headers },
+        ),
+        'REST read of prices',
+      );
+    for (let i = 0; i < 5; i++) {
+      await priceBasket();
+      await priceRows();
+    }
+    const basketTimes: number[] = [];
+    const rowTimes: number[] = [];
+    for (let i = 0; i < BASKET_CALLS; i++) {
+      let started = performance.now();
+      await priceRows();
+      rowTimes.push(performance.now() - started);
+      started = performance.now();
+      await priceBasket();
+      basketTimes.push(performance.now() - started);
+    }
+    const basketRatio = percentile(basketTimes, 50) / percentile(rowTimes, 50);
+
     const cooks: number[] = [];
     for (let i = 0; i < 50; i++) {
       const started = performance.now();
@@ -141,6 +185,21 @@ export default async function functionsBench(): Promise<BenchRow[]> {
       },
       { name: 'add-cook round trip, p95', value: percentile(cooks, 95), unit: 'ms', details: { database } },
       { name: 'function cold start (first call)', value: coldStart, unit: 'ms', details: { database } },
+      {
+        name: `price-basket, ${ingredientIds.length}-line list, median`,
+        value: percentile(basketTimes, 50),
+        unit: 'ms',
+        details: { database },
+      },
+      { name: 'REST read of the same price rows, median', value: percentile(rowTimes, 50), unit: 'ms' },
+      {
+        name: 'price-basket ÷ REST read (median)',
+        value: basketRatio,
+        unit: '×',
+        target: '≤ 2×',
+        ok: basketRatio <= 2,
+        details: { database },
+      },
     ];
   } finally {
     await stack.stop();

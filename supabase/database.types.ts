@@ -746,6 +746,7 @@ export type Database = {
           name: string;
           plan_key: string | null;
           plan_meals: string[];
+          plan_need: number | null;
           plan_quantity: number | null;
           quantity: number | null;
           unit: string | null;
@@ -762,6 +763,7 @@ export type Database = {
           name: string;
           plan_key?: string | null;
           plan_meals?: string[];
+          plan_need?: number | null;
           plan_quantity?: number | null;
           quantity?: number | null;
           unit?: string | null;
@@ -777,6 +779,7 @@ export type Database = {
           name?: string;
           plan_key?: string | null;
           plan_meals?: string[];
+          plan_need?: number | null;
           plan_quantity?: number | null;
           quantity?: number | null;
           unit?: string | null;
@@ -930,6 +933,7 @@ export type Database = {
         };
       };
       transfer_household_ownership: { Args: { household: string; new_owner: string }; Returns: undefined };
+      write_plan_lines: { Args: { lines: Json }; Returns: Json };
     };
     Enums: {
       [_ in never]: never;

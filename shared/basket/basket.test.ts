@@ -237,3 +237,34 @@ describe('basket properties (fast-check)', () => {
     );
   });
 });
+
+describe('shoppingNeeds: amounts that cannot be converted', () => {
+  it('keeps an amount in an unknown unit on its own line, summed in that unit, saying why', () => {
+    const needs = shoppingNeeds(
+      [
+        meal('Mon dinner', [line(5, 'honey', '2', 'jar'), line(5, 'honey', '1', 'tbsp')]),
+        meal('Tue lunch', [line(5, 'honey', '1', 'jars')]),
+      ],
+      [{ name: 'honey', ingredient_id: 5, quantity: 1, unit: 'jar' }],
+    );
+    expect(needs).toHaveLength(2);
+    const [grams, jars] = needs.sort((a, b) => a.key.localeCompare(b.key));
+    expect(grams).toMatchObject({ key: 'i:5', base: 'g', buy: 28.7, meals: ['Mon dinner'] });
+    expect(jars).toMatchObject({
+      key: 'i:5|jar',
+      base: null,
+      unit: 'jar',
+      need: 3,
+      have: 1,
+      buy: 2,
+      meals: ['Mon dinner', 'Tue lunch'],
+      note: "'jar' cannot be converted to g",
+    });
+    const basket = priceBasket(needs, new Map());
+    expect(basket.unpriced).toEqual(['honey', 'honey (jar)']);
+  });
+  it('a line only in an unknown unit is not also a "to taste" line', () => {
+    const needs = shoppingNeeds([meal('Mon', [line(6, 'basil', '10', 'leaf')])], []);
+    expect(needs.map((n) => [n.key, n.buy, n.unit])).toEqual([['i:6|leaf', 10, 'leaf']]);
+  });
+});

@@ -51,7 +51,7 @@ export interface Basket {
     savingCents: number | null;
     from: Record<string, ChainKey>;
   } | null;
-  /** Lines to buy that no chain prices. */
+  /** Lines to buy that no chain prices, and amounts in units that cannot be converted ('honey (jar)'). */
   unpriced: string[];
 }
 
@@ -178,6 +178,10 @@ export function priceBasket(
     split.savingCents = cheapest.totalCents - split.totalCents;
     if (split.savingCents <= 0) split = null;
   }
-  const unpriced = toBuy.filter((l) => !priceable.includes(l)).map((l) => l.name);
+  // An amount left in its own unit ('2 jar') cannot be bought by the pack: it is named with its unit.
+  const apart = (Array.isArray(lines) ? lines : [])
+    .filter((l) => l && l.buy > 0 && l.base === null && typeof l.unit === 'string')
+    .map((l) => `${l.name} (${l.unit})`);
+  const unpriced = [...toBuy.filter((l) => !priceable.includes(l)).map((l) => l.name), ...apart];
   return { chains, cheapest, split, unpriced };
 }

@@ -4,6 +4,7 @@ import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
 import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
 import { preferredUnits } from '../units/preferred-units.ts';
+import { ingredientProfile } from '../units/profiles.ts';
 import { gramsPerUnit, toGrams } from '../units/to-grams.ts';
 import { canonicalUnit } from '../units/unit-names.ts';
 
@@ -33,14 +34,19 @@ export interface NeedLine {
   key: string;
   ingredient_id: number | null;
   name: string;
-  /** The unit `need`, `have` and `buy` are in; null for a line with no amount ('to taste'). */
+  /**
+   * The unit `need`, `have` and `buy` are in; null for a line with no amount ('to taste') or
+   * one whose amount cannot be converted to its base unit (then `unit` says what it is in).
+   */
   base: BaseUnit | null;
+  /** For an amount that could not be converted: the unit it stays in ('jar'). */
+  unit?: string;
   need: number;
   have: number;
   buy: number;
   /** The meals it is for, in plan order, each once. */
   meals: string[];
-  /** Why the line has no amount, e.g. 'to taste'. */
+  /** Why the line has no amount ('to taste') or stays in its own unit ("'jar' cannot be converted to g"). */
   note?: string;
 }
 
@@ -60,8 +66,6 @@ const baseUnitCached = memoByString(2048, (name): BaseUnit => {
   return 'g';
 });
 
-const byName = new Intl.Collator('en-AU').compare;
-
 /** The same item whatever its spacing or case: 'Red  Onion' is 'red onion'. */
 const sameNameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase());
 
@@ -69,134 +73,255 @@ const sameNameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase
 const VOLUME_UNITS = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
 
 /**
- * An amount in a unit of an ingredient, in its base unit: items by the per-item weight, a
- * volume of a liquid as its millilitres (1 cup of milk is 250 mL, not its 258 g), anything else
- * through grams (1 g = 1 mL, spec 9).
+ * How one ingredient converts: its base unit, and how much of it one of each unit (as written)
+ * is. Every conversion is linear and a week's plan repeats a few dozen (name, unit) pairs, so
+ * each is worked out once. NaN marks a unit that cannot be converted.
  */
-export function toBase(quantity: number, unit: string | null, name: string, base: BaseUnit): number {
-  if (typeof quantity !== 'number' || !(quantity > 0) || !Number.isFinite(quantity)) return 0;
-  if (typeof name !== 'string') return 0;
-  const amount = quantity * baseFactor(base, typeof unit === 'string' ? unit : '', name);
-  return Number.isFinite(amount) ? amount : 0;
+interface Conversion {
+  base: BaseUnit;
+  byUnit: Map<string, number>;
 }
 
-// How much of the base unit one `unit` of an ingredient is; every conversion is linear, and a
-// week's plan repeats a few dozen (name, unit) pairs, so each is worked out once.
-const factors = new Map<string, Map<string, number>>();
-const FACTORS_LIMIT = 4096;
+const conversions = new Map<string, Conversion>();
+const CONVERSIONS_LIMIT = 4096;
 
-function baseFactor(base: BaseUnit, unit: string, name: string): number {
-  const key = base === 'g' ? name : `${base}:${name}`;
-  let byUnit = factors.get(key);
-  if (byUnit === undefined) {
-    if (factors.size >= FACTORS_LIMIT) factors.clear();
-    byUnit = new Map();
-    factors.set(key, byUnit);
+function conversionOf(name: string): Conversion {
+  let conversion = conversions.get(name);
+  if (conversion === undefined) {
+    if (conversions.size >= CONVERSIONS_LIMIT) conversions.clear();
+    conversion = { base: baseUnitOf(name), byUnit: new Map() };
+    conversions.set(name, conversion);
   }
-  let factor = byUnit.get(unit);
+  return conversion;
+}
+
+function factorOf(conversion: Conversion, unit: string, name: string): number {
+  let factor = conversion.byUnit.get(unit);
   if (factor === undefined) {
-    const u = canonicalUnit(unit);
-    if (base === 'mL' && u !== null && VOLUME_UNITS.has(u)) factor = DEFAULT_UNIT_FACTORS[u] as number;
-    else {
-      const grams = toGrams(1, unit === '' ? null : unit, name);
-      factor = base === 'each' ? grams / gramsPerUnit('piece', name) : grams;
-    }
-    byUnit.set(unit, factor);
+    factor = computeFactor(conversion.base, unit, name);
+    conversion.byUnit.set(unit, factor);
   }
   return factor;
 }
 
+/**
+ * A unit neither spec 9's tables nor the ingredient's own data know ('jar', 'leaf') is not
+ * guessed at: the amount stays in its unit on a line of its own.
+ */
+function computeFactor(base: BaseUnit, unit: string, name: string): number {
+  const u = canonicalUnit(unit);
+  if (u !== null && !Object.hasOwn(ingredientProfile(name).factors, u)) return Number.NaN;
+  if (base === 'mL' && u !== null && VOLUME_UNITS.has(u)) return DEFAULT_UNIT_FACTORS[u] as number;
+  const grams = toGrams(1, u === null ? null : unit, name);
+  return base === 'each' ? grams / gramsPerUnit('piece', name) : grams;
+}
+
+/**
+ * An amount in a unit of an ingredient, in its base unit: items by the per-item weight, a
+ * volume of a liquid as its millilitres (1 cup of milk is 250 mL, not its 258 g), anything else
+ * through grams (1 g = 1 mL, spec 9). 0 for a unit that cannot be converted ('jar').
+ */
+export function toBase(quantity: number, unit: string | null, name: string, base: BaseUnit): number {
+  if (typeof quantity !== 'number' || !(quantity > 0) || !Number.isFinite(quantity)) return 0;
+  if (typeof name !== 'string' || (base !== 'g' && base !== 'mL' && base !== 'each')) return 0;
+  const conversion = conversionOf(name);
+  const factor =
+    conversion.base === base
+      ? factorOf(conversion, typeof unit === 'string' ? unit : '', name)
+      : computeFactor(base, typeof unit === 'string' ? unit : '', name);
+  const amount = quantity * factor;
+  return Number.isFinite(amount) ? amount : 0;
+}
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** A line being summed, with what it needs to sum and subtract quickly. */
+interface Summing {
+  line: NeedLine;
+  conversion: Conversion;
+  lastMeal: string | null;
+  enough: boolean;
+  /** A meal has it without an amount ('to taste'). */
+  toTaste: boolean;
+  /** Amounts in units that could not be converted, by canonical unit. */
+  apart: Map<string, Summing> | null;
+}
+
+function addMeal(summing: Summing, label: string): void {
+  if (summing.lastMeal === label) return;
+  summing.lastMeal = label;
+  if (!summing.line.meals.includes(label)) summing.line.meals.push(label);
+}
 
 /**
  * Turns the planned meals into the lines to buy (issue 19): every ingredient summed across
  * meals in its base unit (each meal scaled by its portions over the recipe's), what the pantry
  * holds subtracted, never below zero (a pantry item linked by ingredient, or free text with the
  * same normalised name; one without a quantity counts as enough). A line with no amount
- * ('to taste', an empty quantity) stays on its own and says so. The order of the meals and of
- * their lines does not change the result; lines come sorted by name.
+ * ('to taste', an empty quantity) stays on its own and says so, and so does an amount in a unit
+ * that cannot be converted ('2 jar'), summed with others in that unit. The order of the meals
+ * and of their lines does not change the result; lines come sorted by name.
  */
 export function shoppingNeeds(meals: readonly PlannedMeal[], pantry: readonly PantryHolding[]): NeedLine[] {
-  // By ingredient id, or by name for a line without one: no key string built per line.
-  const lines = new Map<number | string, NeedLine>();
-  for (const meal of Array.isArray(meals) ? meals : []) {
-    const recipePortions = positive(meal?.recipe?.portions) ?? 1;
-    const scale = (positive(meal?.portions) ?? recipePortions) / recipePortions;
-    for (const line of meal?.recipe?.recipe_ingredients ?? []) {
-      const ingredient = line?.ingredients;
-      if (!ingredient || typeof ingredient.name !== 'string') continue;
-      const id = typeof ingredient.id === 'number' ? ingredient.id : null;
-      const mapKey = id ?? sameNameKey(ingredient.name);
-      const amount = parseQuantity(line.quantity) * scale;
-      const base = baseUnitOf(ingredient.name);
-      const existing: NeedLine = lines.get(mapKey) ?? {
-        key: id !== null ? `i:${id}` : `n:${mapKey}`,
+  const byId = new Map<number, Summing>();
+  // Every line by its normalised name: free-text lines are keyed by it, and free-text pantry
+  // items match it.
+  const byName = new Map<string, Summing[]>();
+  const all: Summing[] = [];
+  const start = (id: number | null, name: string, nameKey: string): Summing => {
+    const summing: Summing = {
+      line: {
+        key: id !== null ? `i:${id}` : `n:${nameKey}`,
         ingredient_id: id,
-        name: ingredient.name,
+        name,
         base: null,
         need: 0,
         have: 0,
         buy: 0,
         meals: [],
-      };
-      if (amount > 0) {
-        existing.base = base;
-        existing.need += toBase(amount, line.measurements?.name ?? null, ingredient.name, base);
-      } else if (existing.need === 0) {
-        existing.note = 'to taste';
+      },
+      conversion: conversionOf(name),
+      lastMeal: null,
+      enough: false,
+      toTaste: false,
+      apart: null,
+    };
+    all.push(summing);
+    const named = byName.get(nameKey);
+    if (named === undefined) byName.set(nameKey, [summing]);
+    else named.push(summing);
+    return summing;
+  };
+  for (const meal of Array.isArray(meals) ? meals : []) {
+    const ingredients = meal?.recipe?.recipe_ingredients;
+    if (!Array.isArray(ingredients)) continue;
+    const recipePortions = positive(meal.recipe.portions) ?? 1;
+    const scale = (positive(meal.portions) ?? recipePortions) / recipePortions;
+    const label = String(meal.label);
+    for (const recipeLine of ingredients) {
+      const ingredient = recipeLine?.ingredients;
+      if (!ingredient || typeof ingredient.name !== 'string') continue;
+      const name = ingredient.name;
+      const id = typeof ingredient.id === 'number' ? ingredient.id : null;
+      let summing =
+        id !== null
+          ? byId.get(id)
+          : byName.get(sameNameKey(name))?.find((s) => s.line.ingredient_id === null);
+      if (summing === undefined) {
+        summing = start(id, name, sameNameKey(name));
+        if (id !== null) byId.set(id, summing);
       }
-      if (!existing.meals.includes(meal.label)) existing.meals.push(meal.label);
-      lines.set(mapKey, existing);
+      const amount = parseQuantity(recipeLine.quantity) * scale;
+      if (!(amount > 0)) {
+        summing.toTaste = true;
+        addMeal(summing, label);
+        continue;
+      }
+      const unit = recipeLine.measurements?.name;
+      const factor = factorOf(summing.conversion, typeof unit === 'string' ? unit : '', name);
+      // NaN: a unit that cannot be converted.
+      if (!Number.isNaN(factor)) {
+        summing.line.base = summing.conversion.base;
+        summing.line.need += amount * factor;
+        addMeal(summing, label);
+      } else {
+        apartLine(summing, canonicalUnit(unit) as string, amount, label);
+      }
     }
   }
-  const held = indexPantry(pantry);
-  const result = [...lines.values()].map((line) => subtractPantry(line, held));
-  return result.sort((a, b) => byName(a.name, b.name) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  subtractPantry(pantry, byId, byName);
+  const result: NeedLine[] = [];
+  for (const summing of all) {
+    // A line whose only amounts stay in their own units is those lines, not a 'to taste' one.
+    if (summing.line.need > 0 || (summing.toTaste && summing.apart === null)) result.push(finish(summing));
+    if (summing.apart) for (const apart of summing.apart.values()) result.push(finish(apart));
+  }
+  return result.sort((a, b) => compareNames(a.name, b.name) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-interface PantryIndex {
-  byIngredient: Map<number, PantryHolding[]>;
-  /** Free-text items (no ingredient), by their normalised name. */
-  byName: Map<string, PantryHolding[]>;
+const compareNames = new Intl.Collator('en-AU').compare;
+
+function apartLine(summing: Summing, unit: string, amount: number, label: string): void {
+  summing.apart ??= new Map();
+  let apart = summing.apart.get(unit);
+  if (apart === undefined) {
+    const { line } = summing;
+    apart = {
+      line: {
+        key: `${line.key}|${unit}`,
+        ingredient_id: line.ingredient_id,
+        name: line.name,
+        base: null,
+        unit,
+        need: 0,
+        have: 0,
+        buy: 0,
+        meals: [],
+        note: `'${unit}' cannot be converted to ${summing.conversion.base}`,
+      },
+      conversion: summing.conversion,
+      lastMeal: null,
+      enough: false,
+      toTaste: false,
+      apart: null,
+    };
+    summing.apart.set(unit, apart);
+  }
+  addMeal(apart, label);
+  apart.line.need += amount;
 }
 
-function indexPantry(pantry: readonly PantryHolding[]): PantryIndex {
-  const index: PantryIndex = { byIngredient: new Map(), byName: new Map() };
-  for (const item of Array.isArray(pantry) ? pantry : []) {
+/** What the pantry holds, added to `have` of the lines it matches (in their unit). */
+function subtractPantry(
+  pantry: readonly PantryHolding[],
+  byId: ReadonlyMap<number, Summing>,
+  byName: ReadonlyMap<string, Summing[]>,
+): void {
+  if (!Array.isArray(pantry)) return;
+  for (const item of pantry) {
     if (item === null || typeof item !== 'object') continue;
     if (typeof item.ingredient_id === 'number') {
-      index.byIngredient.set(item.ingredient_id, [
-        ...(index.byIngredient.get(item.ingredient_id) ?? []),
-        item,
-      ]);
+      const summing = byId.get(item.ingredient_id);
+      if (summing !== undefined) hold(summing, item);
     } else if (item.ingredient_id == null && typeof item.name === 'string') {
-      const key = sameNameKey(item.name);
-      index.byName.set(key, [...(index.byName.get(key) ?? []), item]);
+      const named = byName.get(sameNameKey(item.name));
+      if (named !== undefined) for (const summing of named) hold(summing, item);
     }
   }
-  return index;
 }
 
-function subtractPantry(line: NeedLine, pantry: PantryIndex): NeedLine {
-  const need = round(line.need);
-  const matches = [
-    ...(line.ingredient_id !== null ? (pantry.byIngredient.get(line.ingredient_id) ?? []) : []),
-    ...(pantry.byName.get(sameNameKey(line.name)) ?? []),
-  ];
-  let have = 0;
-  let enough = false;
-  for (const item of matches) {
-    const quantity = positive(item.quantity);
-    if (quantity === null) enough = true;
-    else if (line.base !== null) have += toBase(quantity, item.unit, line.name, line.base);
+function hold(summing: Summing, item: PantryHolding): void {
+  const quantity = positive(item.quantity);
+  if (summing.apart !== null) {
+    const apart = summing.apart.get(canonicalUnit(item.unit) as string);
+    if (apart !== undefined) {
+      if (quantity === null) apart.enough = true;
+      else apart.line.have += quantity;
+    }
   }
-  if (line.base === null)
-    return { ...line, need: 0, have: 0, buy: 0, ...(line.note ? { note: line.note } : {}) };
-  if (enough) have = Math.max(have, need);
-  const held = round(Math.min(have, need));
-  const meals = [...line.meals];
-  const { note: _unused, ...rest } = line;
-  return { ...rest, meals, need, have: held, buy: round(need - held) };
+  if (quantity === null) summing.enough = true;
+  else {
+    const factor = factorOf(
+      summing.conversion,
+      typeof item.unit === 'string' ? item.unit : '',
+      summing.line.name,
+    );
+    if (!Number.isNaN(factor)) summing.line.have += quantity * factor;
+  }
+}
+
+function finish({ line, enough }: Summing): NeedLine {
+  if (line.need === 0) {
+    line.base = null;
+    line.note = 'to taste';
+    return line;
+  }
+  const need = round(line.need);
+  const held = round(Math.min(enough ? need : line.have, need));
+  line.need = need;
+  line.have = held;
+  line.buy = round(need - held);
+  return line;
 }
 
 function positive(value: unknown): number | null {

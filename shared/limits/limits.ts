@@ -36,6 +36,8 @@ export const LIMITS = {
   email: { max: 254 },
   /** supabase/config.toml minimum_password_length; bcrypt reads 72 bytes (UTF-8), GoTrue refuses more. */
   password: { min: 6, maxBytes: 72 },
+  /** The smallest saving (cents) worth a second shop: up to $1,000 (issue 19, users.basket_min_saving_cents). */
+  basketMinSavingCents: { min: 0, max: 100_000 },
   /** A planned meal's date: this century (anything else is a typing or clock mistake). */
   mealDate: { min: '2000-01-01', max: '2099-12-31' },
   /**

@@ -45,7 +45,7 @@ $$, 'every foreign key has an index that leads with its columns');
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' $$,
-  array['users', 'recipes', 'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping', 'households', 'household_members'],
+  array['users', 'recipes', 'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping', 'households', 'household_members', 'price_imports'],
   'the supabase_realtime publication holds exactly the (rt) tables'
 );
 

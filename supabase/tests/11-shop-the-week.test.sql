@@ -2,7 +2,7 @@
 -- or touching what the person changed, the saving setting on the profile.
 begin;
 set local search_path = tests, public;
-select plan(16);
+select plan(22);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -51,6 +51,28 @@ select is((select count(*)::int from public.shopping), 2, 'nothing partial was w
 
 select throws_ok($$ update public.users set basket_min_saving_cents = -1 where id = tests.get_user_id('alice') $$,
   '23514', null, 'the saving setting cannot be negative');
+
+-- write_plan_lines: the same rules, plus what the plan needs before the pantry.
+select is(
+  write_plan_lines('[{"key":"i:2","name":"egg","ingredient_id":null,"quantity":4,"need":6,"unit":"each","meals":["Tue"]},
+                     {"key":"i:3","name":"rice","ingredient_id":null,"quantity":500,"need":500,"unit":"g","meals":["Tue"]}]'),
+  '{"added": 1, "kept": 0, "removed": 0, "updated": 1}'::jsonb, 'write_plan_lines answers as apply_plan_lines');
+select results_eq(
+  $$ select plan_key, plan_need, quantity from public.shopping where plan_key is not null order by plan_key $$,
+  $$ values ('i:2', 6::numeric, 4::numeric), ('i:3', 500::numeric, 500::numeric) $$,
+  'each line it wrote records the need: need 6, have 2, buy 4');
+update public.shopping set checked = true where plan_key = 'i:3';
+select is(
+  write_plan_lines('[{"key":"i:2","name":"egg","ingredient_id":null,"quantity":1,"need":3,"unit":"each","meals":["Tue"]},
+                     {"key":"i:3","name":"rice","ingredient_id":null,"quantity":900,"need":900,"unit":"g","meals":["Tue"]}]'),
+  '{"added": 0, "kept": 1, "removed": 0, "updated": 1}'::jsonb, 'a ticked line is kept');
+select is((select plan_need from public.shopping where plan_key = 'i:3'), 500::numeric,
+  'and its need is left as it was');
+select throws_ok(
+  $$ select write_plan_lines('[{"key":"i:2","name":"egg","quantity":1,"need":1e9,"unit":"each"}]') $$,
+  '23514', null, 'a need beyond 1,000,000 is refused');
+select is((select quantity from public.shopping where plan_key = 'i:2'), 1::numeric,
+  'and nothing of that call was written');
 
 select tests.clear_authentication();
 select is((select quantity from public.shopping where user_id = tests.get_user_id('bob')), 1::numeric,

@@ -40,7 +40,7 @@ const Body = z.object({
     .optional(),
 });
 
-/** A line without an amount ("milk") still needs one pack of whatever size. */
+/** What a line needs when its amount is unknown ("milk"): one pack of whatever size. */
 const SOME = 1e-6;
 
 interface Wanted {
@@ -113,7 +113,8 @@ function needLines(wanted: readonly Wanted[]): NeedLine[] {
     const key =
       w.ingredient_id !== null ? `i:${w.ingredient_id}` : `n:${normalizeName(w.name).toLowerCase()}`;
     const base = baseUnitOf(w.name);
-    const amount = w.amount !== null && w.amount > 0 ? toBase(w.amount, w.unit, w.name, base) : SOME;
+    // A line without an amount, or in a unit that cannot be converted ('jar'), buys one pack.
+    const amount = (w.amount !== null && w.amount > 0 ? toBase(w.amount, w.unit, w.name, base) : 0) || SOME;
     const line = lines.get(key) ?? {
       key,
       ingredient_id: w.ingredient_id,

@@ -17,6 +17,7 @@ const RecipeDetail = lazy(() => import('./screens/recipe-detail.tsx'));
 const RecipeEditor = lazy(() => import('./screens/recipe-editor.tsx'));
 const Favourites = lazy(() => import('./screens/favourites.tsx'));
 const Planner = lazy(() => import('./screens/planner.tsx'));
+const Week = lazy(() => import('./screens/week.tsx'));
 const Cooks = lazy(() => import('./screens/cooks.tsx'));
 const Pantry = lazy(() => import('./screens/pantry.tsx'));
 const Shopping = lazy(() => import('./screens/shopping.tsx'));
@@ -72,6 +73,11 @@ export function AppRoutes() {
         <Route path={paths.favourites}>
           <RequireSession>
             <Favourites />
+          </RequireSession>
+        </Route>
+        <Route path={paths.week}>
+          <RequireSession>
+            <Week />
           </RequireSession>
         </Route>
         <Route path={paths.planner}>

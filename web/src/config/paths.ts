@@ -13,6 +13,7 @@ export const paths = {
   editRecipe: (id: string): string => `/recipes/${encodeURIComponent(id)}/edit`,
   favourites: '/favourites',
   planner: '/planner',
+  week: '/planner/week',
   cooks: '/cooks',
   pantry: '/pantry',
   shopping: '/shopping',

@@ -23,7 +23,8 @@ export default function Planner() {
         ready={recipes.loaded && cooks.loaded}
       />
       <p className="page-footer-link">
-        <Link href={paths.cooks}>Manage cooks</Link>
+        <Link href={paths.week}>The week at a glance</Link> ·{' '}
+        <Link href={paths.shopping}>Build shopping list</Link> · <Link href={paths.cooks}>Manage cooks</Link>
       </p>
     </>
   );

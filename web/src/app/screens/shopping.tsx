@@ -1,6 +1,87 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
+import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
+import { loadPantry, usePantry } from '../../features/pantry/store.ts';
+import { saveProfile, useProfile } from '../../features/profile/store.ts';
+import { loadPrices, loadRecipes, useRecipes } from '../../features/recipes/store.ts';
+import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
+import { BuildListPanel } from '../../features/shop-week/components/build-list-panel.tsx';
+import {
+  claimShopWeek,
+  loadBasket,
+  subscribePriceImports,
+  useBasket,
+} from '../../features/shop-week/store.ts';
 import { ShoppingPage } from '../../features/shopping/components/shopping-page.tsx';
+import { loadShopping, useShopping } from '../../features/shopping/store.ts';
 
+/** What the basket depends on: the unticked lines and their amounts. */
+function listSignature(
+  items: readonly { id: string; quantity: number | null; unit: string | null; checked: boolean }[],
+) {
+  return items
+    .filter((i) => !i.checked)
+    .map((i) => `${i.id}:${i.quantity}:${i.unit}`)
+    .join('|');
+}
+
+/** The list, built from the plan and the pantry, and where to buy it. */
 export default function Shopping() {
-  return <ShoppingPage userId={useUserId()!} />;
+  const userId = useUserId()!;
+  const planner = usePlanner();
+  const recipes = useRecipes();
+  const pantry = usePantry();
+  const shopping = useShopping();
+  const { profile } = useProfile();
+  const basket = useBasket();
+  claimShopWeek(userId);
+  useEffect(
+    () =>
+      subscribePriceImports(userId, () => {
+        void loadPrices(true);
+        void loadBasket();
+      }),
+    [userId],
+  );
+  useEffect(() => {
+    void loadMeals(userId);
+    void loadPantry(userId);
+    if (!recipes.loaded) void loadRecipes(userId);
+  }, [userId, recipes.loaded]);
+  const signature = listSignature(shopping.items);
+  // The list changed (here, in another tab, or by a build): price it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the unticked lines' content decides, not the array's identity
+  useEffect(() => {
+    if (shopping.loaded) void loadBasket();
+  }, [signature, shopping.loaded]);
+  return (
+    <>
+      <ShoppingPage
+        userId={userId}
+        before={
+          <BuildListPanel
+            dates={plannerDates()}
+            meals={planner.meals}
+            recipes={recipes.items}
+            pantry={pantry.items}
+            ready={planner.loaded && recipes.loaded && pantry.loaded}
+            onBuilt={() => void loadShopping(userId)}
+          />
+        }
+      />
+      <BasketView
+        answer={basket.answer}
+        loading={basket.loading}
+        error={basket.error}
+        minSavingCents={profile?.basket_min_saving_cents ?? 500}
+        onSaveMinSaving={(cents) => saveProfile(userId, { basket_min_saving_cents: cents })}
+        onRetry={() => void loadBasket()}
+      />
+      <p className="page-footer-link">
+        <Link href={paths.week}>The week at a glance</Link>
+      </p>
+    </>
+  );
 }

@@ -19,12 +19,15 @@ export function ItemRow({
   item,
   context,
   leading,
+  detail,
   onSave,
   onRemove,
 }: {
   item: ItemValues & { id: string; checked?: boolean };
   context: string;
   leading?: ReactNode;
+  /** More about the item, under its name. */
+  detail?: ReactNode;
   onSave: (values: ItemValues) => Promise<void>;
   onRemove: () => void;
 }) {
@@ -49,6 +52,7 @@ export function ItemRow({
       <span className="grow item-name">
         {item.name}
         {amount ? <span className="muted"> · {amount}</span> : null}
+        {detail}
       </span>
       <button type="button" className="button small ghost" onClick={() => setEditing(true)}>
         Edit<span className="visually-hidden"> {item.name}</span>

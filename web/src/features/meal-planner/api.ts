@@ -6,9 +6,11 @@ export interface Meal extends Record<string, unknown> {
   user_id: string;
   recipe_id: string | null;
   cook_id: string | null;
+  /** Portions it is cooked for; null: the recipe's own. */
+  portions?: number | null;
 }
 
-const COLUMNS = 'id, date, user_id, recipe_id, cook_id';
+const COLUMNS = 'id, date, user_id, recipe_id, cook_id, portions';
 
 export async function listMeals(userId: string, from: string, to: string): Promise<Meal[]> {
   const { data, error } = await supabase
@@ -41,6 +43,18 @@ export async function updateMeal(id: string, recipeId: string | null, cookId: st
   const { data, error } = await supabase
     .from('meal_planner')
     .update({ recipe_id: recipeId, cook_id: cookId })
+    .eq('id', id)
+    .select(COLUMNS)
+    .single();
+  if (error) throw error;
+  return data as Meal;
+}
+
+/** Portions the meal is cooked for (null: the recipe's own); the database holds them to 1–100. */
+export async function setMealPortions(id: string, portions: number | null): Promise<Meal> {
+  const { data, error } = await supabase
+    .from('meal_planner')
+    .update({ portions })
     .eq('id', id)
     .select(COLUMNS)
     .single();

@@ -1,7 +1,15 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
 import { type Change, mergeChange, subscribeTable } from '../../lib/realtime.ts';
-import { addMeal, deleteMeal, deletePastMeals, listMeals, type Meal, updateMeal } from './api.ts';
+import {
+  addMeal,
+  deleteMeal,
+  deletePastMeals,
+  listMeals,
+  type Meal,
+  setMealPortions,
+  updateMeal,
+} from './api.ts';
 
 interface PlannerState {
   meals: Meal[];
@@ -46,6 +54,11 @@ export async function planMeal(userId: string, date: string, recipeId: string | 
 
 export async function changeMeal(id: string, recipeId: string | null, cookId: string | null): Promise<void> {
   const meal = await updateMeal(id, recipeId, cookId);
+  planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
+}
+
+export async function changePortions(id: string, portions: number | null): Promise<void> {
+  const meal = await setMealPortions(id, portions);
   planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
 }
 

@@ -6,9 +6,11 @@ export interface Profile extends Record<string, unknown> {
   avatar_url: string | null;
   subscription_status: boolean;
   name: string | null;
+  /** The smallest saving (cents) worth a second shop; default 500 ($5). */
+  basket_min_saving_cents?: number;
 }
 
-const COLUMNS = 'avatar_url, subscription_status, name';
+const COLUMNS = 'avatar_url, subscription_status, name, basket_min_saving_cents';
 
 /** The user's row, or null when none exists yet (PostgREST answers PGRST116 for no row). */
 export async function getProfile(userId: string): Promise<Profile | null> {
@@ -31,7 +33,10 @@ export async function createProfile(user: User): Promise<Profile> {
   return (await getProfile(user.id)) ?? row;
 }
 
-export async function updateProfile(userId: string, patch: { name?: string; avatar_url?: string }) {
+export async function updateProfile(
+  userId: string,
+  patch: { name?: string; avatar_url?: string; basket_min_saving_cents?: number },
+) {
   const { data, error } = await supabase
     .from('users')
     .update(patch)

@@ -25,7 +25,10 @@ export async function loadProfile(user: User): Promise<void> {
   }
 }
 
-export async function saveProfile(userId: string, patch: { name?: string; avatar_url?: string }) {
+export async function saveProfile(
+  userId: string,
+  patch: { name?: string; avatar_url?: string; basket_min_saving_cents?: number },
+) {
   profile.profile = await updateProfile(userId, patch);
 }
 

@@ -70,9 +70,12 @@ export function loadRecipes(userId: string): Promise<void> {
   return inflight;
 }
 
-/** Price records are reference data, fetched once; a fetch that failed (none known) is tried again. */
-export async function loadPrices(): Promise<void> {
-  if (recipes.pricesLoaded && recipes.prices.size > 0) return;
+/**
+ * Price records are reference data, fetched once; a fetch that failed (none known) is tried
+ * again, and `force` fetches them again after a price import.
+ */
+export async function loadPrices(force = false): Promise<void> {
+  if (!force && recipes.pricesLoaded && recipes.prices.size > 0) return;
   try {
     const rows = await listPriceRecords();
     recipes.prices = ref(new Map(rows.map((r) => [Number(r.ingredient_id), r])));

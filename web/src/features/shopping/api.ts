@@ -8,6 +8,11 @@ export interface ShoppingItem extends Record<string, unknown> {
   quantity: number | null;
   unit: string | null;
   checked: boolean;
+  /** Set on lines the plan wrote (shop the week); see describePlanLine. */
+  plan_key?: string | null;
+  plan_quantity?: number | null;
+  plan_need?: number | null;
+  plan_meals?: readonly string[] | null;
 }
 
 export interface ItemInput {
@@ -17,7 +22,8 @@ export interface ItemInput {
   unit: string | null;
 }
 
-const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit, checked';
+const COLUMNS =
+  'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals';
 
 export async function listShoppingItems(userId: string): Promise<ShoppingItem[]> {
   const { data, error } = await supabase

@@ -1,8 +1,11 @@
 import type { Meal } from '../api.ts';
+import { PortionsInput } from './portions-input.tsx';
 
 export interface Option {
   id: string;
   name: string;
+  /** A recipe's own portions (recipes only). */
+  portions?: number | null;
 }
 
 export function MealRow({
@@ -11,6 +14,7 @@ export function MealRow({
   recipes,
   cooks,
   onChange,
+  onPortions,
   onRemove,
 }: {
   meal: Meal;
@@ -18,8 +22,10 @@ export function MealRow({
   recipes: readonly Option[];
   cooks: readonly Option[];
   onChange: (recipeId: string | null, cookId: string | null) => void;
+  onPortions: (portions: number | null) => void;
   onRemove: () => void;
 }) {
+  const recipe = recipes.find((r) => r.id === meal.recipe_id);
   return (
     <li className="meal-row">
       <div className="field">
@@ -56,6 +62,15 @@ export function MealRow({
           ))}
         </select>
       </div>
+      {recipe ? (
+        <PortionsInput
+          id={`meal-portions-${meal.id}`}
+          label={label}
+          value={meal.portions ?? null}
+          recipePortions={recipe.portions ?? 1}
+          onSave={onPortions}
+        />
+      ) : null}
       <button type="button" className="button small ghost" onClick={onRemove}>
         Remove<span className="visually-hidden"> {label}</span>
       </button>

@@ -3,7 +3,15 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
-import { changeMeal, loadMeals, planMeal, plannerDates, removeMeal, usePlanner } from '../store.ts';
+import {
+  changeMeal,
+  changePortions,
+  loadMeals,
+  planMeal,
+  plannerDates,
+  removeMeal,
+  usePlanner,
+} from '../store.ts';
 import { AddMealForm } from './add-meal-form.tsx';
 import { MealRow, type Option } from './meal-row.tsx';
 
@@ -57,6 +65,7 @@ export function PlannerPage({
                       recipes={recipes}
                       cooks={cooks}
                       onChange={(r, c) => void changeMeal(meal.id, r, c).catch(failed('changed'))}
+                      onPortions={(p) => void changePortions(meal.id, p).catch(failed('changed'))}
                       onRemove={() => void removeMeal(meal.id).catch(failed('removed'))}
                     />
                   ))}

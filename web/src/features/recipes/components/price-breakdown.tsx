@@ -1,4 +1,4 @@
-import { CHAIN_NAMES } from '../../../../../shared/pricing/index.ts';
+import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatAud } from '../../../lib/format.ts';
 import { CHAINS, type Chain } from '../api.ts';
 import type { IngredientCost } from '../derive.ts';

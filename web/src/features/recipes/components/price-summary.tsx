@@ -1,4 +1,4 @@
-import { CHAIN_NAMES } from '../../../../../shared/pricing/index.ts';
+import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatAud, formatChange } from '../../../lib/format.ts';
 import { CHAINS, type Chain, type RecipePrice } from '../api.ts';
 import { chainCost } from '../derive.ts';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { ItemRow } from '../../../components/ui/item-row.tsx';
@@ -14,6 +14,7 @@ import {
   tickShoppingItem,
   useShopping,
 } from '../store.ts';
+import { PlanLineDetail } from './plan-line-detail.tsx';
 
 function failed(what: string) {
   return (e: unknown) => {
@@ -22,7 +23,8 @@ function failed(what: string) {
   };
 }
 
-export function ShoppingPage({ userId }: { userId: string }) {
+/** `before`: what comes above the add form (the build-from-plan panel). */
+export function ShoppingPage({ userId, before }: { userId: string; before?: ReactNode }) {
   const { items, loaded } = useShopping();
   useEffect(() => {
     void loadShopping(userId);
@@ -43,6 +45,7 @@ export function ShoppingPage({ userId }: { userId: string }) {
         ) : null
       }
     >
+      {before}
       <div className="card">
         <ItemForm context="shopping" submitLabel="Add to list" onSubmit={(v) => addToShopping(userId, [v])} />
       </div>
@@ -59,6 +62,7 @@ export function ShoppingPage({ userId }: { userId: string }) {
               key={item.id}
               item={item}
               context="shopping"
+              detail={<PlanLineDetail row={item} />}
               leading={
                 <input
                   type="checkbox"

@@ -1,0 +1,43 @@
+import { useEffect, useMemo } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths.ts';
+import { useUserId } from '../../features/auth/store.ts';
+import { loadCooks, useCooks } from '../../features/cooks/store.ts';
+import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
+import { loadPrices, loadRecipes, usePrices, useRecipes } from '../../features/recipes/store.ts';
+import { OverviewPage } from '../../features/shop-week/components/overview-page.tsx';
+import { subscribePriceImports } from '../../features/shop-week/store.ts';
+
+/** The week at a glance; its charts (chart.js) load with this screen only. */
+export default function Week() {
+  const userId = useUserId()!;
+  const planner = usePlanner();
+  const recipes = useRecipes();
+  const cooks = useCooks();
+  const { prices, loaded: pricesLoaded } = usePrices();
+  useEffect(() => {
+    void loadMeals(userId);
+    void loadCooks(userId);
+    void loadPrices();
+    if (!recipes.loaded) void loadRecipes(userId);
+  }, [userId, recipes.loaded]);
+  useEffect(() => subscribePriceImports(userId, () => void loadPrices(true)), [userId]);
+  const cookNames = useMemo(() => new Map(cooks.items.map((c) => [c.id, c.name])), [cooks.items]);
+  const dates = useMemo(() => plannerDates(), []);
+  return (
+    <>
+      <OverviewPage
+        dates={dates}
+        meals={planner.meals}
+        recipes={recipes.items}
+        prices={prices}
+        cooks={cookNames}
+        ready={planner.loaded && recipes.loaded && pricesLoaded}
+      />
+      <p className="page-footer-link">
+        <Link href={paths.planner}>Back to the planner</Link> ·{' '}
+        <Link href={paths.shopping}>Shopping list</Link>
+      </p>
+    </>
+  );
+}

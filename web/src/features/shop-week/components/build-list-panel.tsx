@@ -1,0 +1,118 @@
+import { useMemo } from 'react';
+import { type PantryHolding, shoppingNeeds } from '../../../../../shared/basket/needs.ts';
+import { showToast } from '../../../components/ui/toast.tsx';
+import { describeError } from '../../../lib/errors.ts';
+import { formatShortDay } from '../../../lib/format.ts';
+import { mealChoices, type PlanMeal, type PlanRecipe, plannedMeals } from '../plan.ts';
+import { buildShoppingList, setRange, toggleMeal, useShopWeek } from '../store.ts';
+
+function builtMessage(r: { added: number; updated: number; removed: number; kept: number }): string {
+  const parts = [`${r.added} added`, `${r.updated} updated`];
+  if (r.removed > 0) parts.push(`${r.removed} no longer needed removed`);
+  if (r.kept > 0) parts.push(`${r.kept} left as you changed them`);
+  return `Shopping list built: ${parts.join(', ')}.`;
+}
+
+/** "Build shopping list": the planned meals of a range (each can be unticked) become the list's lines. */
+export function BuildListPanel({
+  dates,
+  meals,
+  recipes,
+  pantry,
+  ready,
+  onBuilt,
+}: {
+  /** The planner's window (today … today + 7). */
+  dates: readonly string[];
+  meals: readonly PlanMeal[];
+  recipes: readonly PlanRecipe[];
+  pantry: readonly PantryHolding[];
+  ready: boolean;
+  onBuilt: () => void;
+}) {
+  const state = useShopWeek();
+  const from = state.from && dates.includes(state.from) ? state.from : (dates[0] ?? '');
+  const to = state.to && dates.includes(state.to) ? state.to : (dates[dates.length - 1] ?? '');
+  const choices = useMemo(
+    () => mealChoices(meals, recipes, from, to, state.excluded),
+    [meals, recipes, from, to, state.excluded],
+  );
+  const needs = useMemo(() => shoppingNeeds(plannedMeals(choices), pantry), [choices, pantry]);
+  const toBuy = needs.filter((n) => n.buy > 0).length;
+  const covered = needs.filter((n) => n.base !== null && n.buy === 0).map((n) => n.name);
+  const build = () => {
+    buildShoppingList(needs)
+      .then((result) => {
+        showToast(builtMessage(result), 'success');
+        onBuilt();
+      })
+      .catch((e: unknown) => {
+        console.error('building the shopping list failed', e);
+        showToast(describeError(e).message, 'error');
+      });
+  };
+  return (
+    <section className="card build-list" aria-labelledby="build-list-title">
+      <h2 id="build-list-title">From your meal plan</h2>
+      <div className="build-range">
+        <div className="field">
+          <label htmlFor="build-from">From</label>
+          <select id="build-from" value={from} onChange={(e) => setRange(e.target.value, to)}>
+            {dates.map((d) => (
+              <option key={d} value={d}>
+                {formatShortDay(d)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="build-to">To</label>
+          <select id="build-to" value={to} onChange={(e) => setRange(from, e.target.value)}>
+            {dates
+              .filter((d) => d >= from)
+              .map((d) => (
+                <option key={d} value={d}>
+                  {formatShortDay(d)}
+                </option>
+              ))}
+          </select>
+        </div>
+      </div>
+      {!ready ? (
+        <p className="muted">Loading your plan...</p>
+      ) : choices.length === 0 ? (
+        <p className="muted">
+          No meals with a recipe are planned in these days. Plan some on the planner first.
+        </p>
+      ) : (
+        <fieldset className="build-meals">
+          <legend>Meals to shop for</legend>
+          {choices.map((c) => (
+            <label key={c.id} className="check-row">
+              <input
+                type="checkbox"
+                checked={c.included}
+                onChange={(e) => toggleMeal(c.id, e.target.checked)}
+              />
+              <span>
+                {c.label}
+                {c.label.endsWith(c.recipe.name) ? '' : `: ${c.recipe.name}`}
+                <span className="muted small">
+                  {' '}
+                  · {formatShortDay(c.date)} · {c.portions} {c.portions === 1 ? 'portion' : 'portions'}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="small muted" aria-live="polite">
+        {toBuy} {toBuy === 1 ? 'line' : 'lines'} to buy
+        {covered.length > 0 ? `; your pantry already has enough ${covered.join(', ')}` : ''}.
+      </p>
+      <button type="button" className="button primary" disabled={!ready || state.building} onClick={build}>
+        {state.building ? 'Building...' : 'Build shopping list'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ChainBasket } from '../../../../../shared/basket/basket.ts';
+import type { NeedLine } from '../../../../../shared/basket/needs.ts';
+import { formatBaseAmount, formatCents } from '../../../lib/format.ts';
+import { TableScroll } from './table-scroll.tsx';
+
+/** One chain's packs: what to buy, the cost, what is left over and the shelf unit price. */
+export function ChainTable({
+  name,
+  chain,
+  lines,
+}: {
+  name: string;
+  chain: ChainBasket;
+  lines: ReadonlyMap<string, NeedLine>;
+}) {
+  return (
+    <>
+      <TableScroll label={`Packs to buy at ${name}`}>
+        <table className="basket-table">
+          <caption className="visually-hidden">Packs to buy at {name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Packs</th>
+              <th scope="col" className="num">
+                Cost
+              </th>
+              <th scope="col">Left over</th>
+              <th scope="col">Unit price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chain.lines.map((l) => {
+              const line = lines.get(l.key);
+              return (
+                <tr key={l.key}>
+                  <th scope="row">{line?.name ?? l.key}</th>
+                  <td>
+                    {l.packs} × {l.pack.label}
+                  </td>
+                  <td className="num">{formatCents(l.costCents)}</td>
+                  <td>{l.leftover > 0 ? formatBaseAmount(l.leftover, line?.base ?? null) : 'none'}</td>
+                  <td>{l.unitPrice ? `${formatCents(l.unitPrice.cents)} per ${l.unitPrice.per}` : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td />
+              <td className="num">{formatCents(chain.totalCents)}</td>
+              <td colSpan={2} className="muted small">
+                {chain.coverage}% of the list priced
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </TableScroll>
+      {chain.unpriced.length > 0 ? (
+        <p className="small muted">Not priced here: {chain.unpriced.join(', ')}.</p>
+      ) : null}
+    </>
+  );
+}

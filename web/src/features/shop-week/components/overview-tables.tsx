@@ -1,0 +1,153 @@
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
+import { formatAud, formatShortDay } from '../../../lib/format.ts';
+import {
+  type CookFigures,
+  type DayFigures,
+  type Nutrients,
+  percentOfReference,
+  type WeekOverview,
+} from '../overview.ts';
+import { TableScroll } from './table-scroll.tsx';
+
+export function CostTable({ days, week }: { days: readonly DayFigures[]; week: WeekOverview['week'] }) {
+  return (
+    <TableScroll label={'Cost per day at each chain'}>
+      <table className="overview-table">
+        <caption className="visually-hidden">Cost per day at each chain, and per portion</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col" className="num">
+              Portions
+            </th>
+            {CHAINS.map((c) => (
+              <th key={c} scope="col" className="num">
+                {CHAIN_NAMES[c]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{formatShortDay(d.date)}</th>
+              <td className="num">{d.portions}</td>
+              {CHAINS.map((c) => (
+                <td key={c} className="num">
+                  {d.meals === 0 ? '—' : `${formatAud(d.cost[c])} (${formatAud(d.perPortion[c])} each)`}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Week</th>
+            <td className="num">{week.portions}</td>
+            {CHAINS.map((c) => (
+              <td key={c} className="num">
+                {formatAud(week.cost[c])} ({formatAud(week.perPortion[c])} each)
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </TableScroll>
+  );
+}
+
+const cell = (value: number, key: keyof Nutrients, unit: string) =>
+  `${value.toLocaleString('en-AU')} ${unit} (${percentOfReference(value, key)}%)`;
+
+export function NutritionTable({ days, perDay }: { days: readonly DayFigures[]; perDay: Nutrients }) {
+  const row = (n: Nutrients) => (
+    <>
+      <td className="num">{cell(n.energyKj, 'energyKj', 'kJ')}</td>
+      <td className="num">{cell(n.protein, 'protein', 'g')}</td>
+      <td className="num">{cell(n.fats, 'fats', 'g')}</td>
+      <td className="num">{cell(n.carbs, 'carbs', 'g')}</td>
+    </>
+  );
+  return (
+    <TableScroll label={'Nutrition per person per day'}>
+      <table className="overview-table">
+        <caption className="visually-hidden">
+          Nutrition per person per day, with the share of the daily reference
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col" className="num">
+              Energy
+            </th>
+            <th scope="col" className="num">
+              Protein
+            </th>
+            <th scope="col" className="num">
+              Fat
+            </th>
+            <th scope="col" className="num">
+              Carbohydrate
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {days
+            .filter((d) => d.meals > 0)
+            .map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{formatShortDay(d.date)}</th>
+                {row(d.nutrition)}
+              </tr>
+            ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Average planned day</th>
+            {row(perDay)}
+          </tr>
+        </tfoot>
+      </table>
+    </TableScroll>
+  );
+}
+
+export function CookTable({ cooks }: { cooks: readonly CookFigures[] }) {
+  return (
+    <TableScroll label={'Meals and cost per cook'}>
+      <table className="overview-table">
+        <caption className="visually-hidden">Meals each cook cooks this week, and what they cost</caption>
+        <thead>
+          <tr>
+            <th scope="col">Cook</th>
+            <th scope="col" className="num">
+              Meals
+            </th>
+            <th scope="col" className="num">
+              Portions
+            </th>
+            {CHAINS.map((c) => (
+              <th key={c} scope="col" className="num">
+                {CHAIN_NAMES[c]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {cooks.map((c) => (
+            <tr key={c.cook}>
+              <th scope="row">{c.cook}</th>
+              <td className="num">{c.meals}</td>
+              <td className="num">{c.portions}</td>
+              {CHAINS.map((chain) => (
+                <td key={chain} className="num">
+                  {formatAud(c.cost[chain])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

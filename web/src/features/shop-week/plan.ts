@@ -1,0 +1,107 @@
+import type { NeedLine, PlannedMeal } from '../../../../shared/basket/needs.ts';
+import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
+
+/** A planned meal as the plan's screens read it (the planner's rows). */
+export interface PlanMeal {
+  id: string;
+  date: string;
+  recipe_id: string | null;
+  cook_id: string | null;
+  portions?: number | null;
+}
+
+/** A recipe as the plan's screens read it (the recipe list's rows). */
+export interface PlanRecipe {
+  id: string;
+  name: string;
+  portions: number | null;
+  meal_type?: string | null;
+  recipe_ingredients: readonly RecipeLine[];
+}
+
+/** A meal the list can be built from, and whether it is ticked to count. */
+export interface MealChoice {
+  id: string;
+  date: string;
+  /** "Mon dinner", or "Mon Pumpkin soup" for a recipe without a meal type. */
+  label: string;
+  recipe: PlanRecipe;
+  portions: number;
+  cookId: string | null;
+  included: boolean;
+}
+
+const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: 'UTC' });
+
+/** "Mon dinner": the day and the meal (the recipe's meal type, else its name). */
+export function mealLabel(date: string, recipe: Pick<PlanRecipe, 'name' | 'meal_type'>): string {
+  const day = weekday.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+  return `${day} ${recipe.meal_type || recipe.name}`;
+}
+
+/**
+ * The meals with a recipe dated `from`…`to` (inclusive ISO dates), in date order, each ticked
+ * unless its id is in `excluded`. A meal is cooked for its own portions, else the recipe's.
+ */
+export function mealChoices(
+  meals: readonly PlanMeal[],
+  recipes: readonly PlanRecipe[],
+  from: string,
+  to: string,
+  excluded: readonly string[],
+): MealChoice[] {
+  const byId = new Map(recipes.map((r) => [r.id, r]));
+  const choices: MealChoice[] = [];
+  for (const meal of meals) {
+    const date = String(meal.date).slice(0, 10);
+    const recipe = meal.recipe_id ? byId.get(meal.recipe_id) : undefined;
+    if (!recipe || date < from || date > to) continue;
+    choices.push({
+      id: meal.id,
+      date,
+      label: mealLabel(date, recipe),
+      recipe,
+      portions: meal.portions ?? recipe.portions ?? 1,
+      cookId: meal.cook_id,
+      included: !excluded.includes(meal.id),
+    });
+  }
+  return choices.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The ticked meals as shared's shoppingNeeds takes them. */
+export function plannedMeals(choices: readonly MealChoice[]): PlannedMeal[] {
+  return choices
+    .filter((c) => c.included)
+    .map((c) => ({ label: c.label, portions: c.portions, recipe: c.recipe }));
+}
+
+/** A line as write_plan_lines takes it. */
+export interface PlanLineInput {
+  key: string;
+  name: string;
+  ingredient_id: number | null;
+  quantity: number;
+  need: number;
+  unit: string;
+  meals: string[];
+}
+
+/** The lines with something to buy, in the unit they are summed in (g, mL, each, or their own). */
+export function planLinesToWrite(needs: readonly NeedLine[]): PlanLineInput[] {
+  return needs.flatMap((n) => {
+    const unit = n.base ?? n.unit;
+    if (!(n.buy > 0) || unit === undefined) return [];
+    return [
+      {
+        key: n.key,
+        name: n.name,
+        ingredient_id: n.ingredient_id,
+        quantity: n.buy,
+        need: n.need,
+        unit,
+        meals: n.meals,
+      },
+    ];
+  });
+}

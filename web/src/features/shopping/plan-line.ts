@@ -1,0 +1,33 @@
+import { formatBaseAmount } from '../../lib/format.ts';
+
+/** A shopping line the plan wrote, as the list shows it. */
+export interface PlanLineRow {
+  quantity: number | null;
+  unit: string | null;
+  plan_key?: string | null;
+  plan_quantity?: number | null;
+  plan_need?: number | null;
+  plan_meals?: readonly string[] | null;
+}
+
+/**
+ * "need 600 g, have 200 g, buy 400 g" and "for Mon dinner, Wed lunch" for a line the plan
+ * wrote and nobody edited; null for lines added or changed by hand.
+ */
+export function describePlanLine(
+  row: PlanLineRow,
+): { amounts: string | null; meals: string | null; apart: string | null } | null {
+  if (!row.plan_key || row.plan_quantity == null || row.quantity !== row.plan_quantity) return null;
+  const need = row.plan_need ?? row.plan_quantity;
+  const have = Math.round((need - row.plan_quantity) * 1000) / 1000;
+  const amounts =
+    have > 0
+      ? `need ${formatBaseAmount(need, row.unit)}, have ${formatBaseAmount(have, row.unit)}, buy ${formatBaseAmount(row.plan_quantity, row.unit)}`
+      : null;
+  const meals = row.plan_meals && row.plan_meals.length > 0 ? `for ${row.plan_meals.join(', ')}` : null;
+  // Keys of amounts kept in their own unit end in '|<unit>' (shared/basket).
+  const apart = row.plan_key.includes('|')
+    ? `Kept in ${row.unit ?? 'its own unit'}: Larder cannot convert it to weight or volume, so it is not added to the rest.`
+    : null;
+  return { amounts, meals, apart };
+}
