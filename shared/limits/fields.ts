@@ -24,6 +24,8 @@ export const FIELD_MESSAGES = {
   itemUnit: `A unit can be at most ${LIMITS.itemUnit.max} characters.`,
   cookNameEmpty: 'Please enter a name for the cook.',
   cookNameLong: `A cook's name can be at most ${LIMITS.cookName.max} characters.`,
+  householdNameEmpty: 'Give the household a name.',
+  householdNameLong: `A household's name can be at most ${LIMITS.householdName.max} characters.`,
   userName: `A name can be at most ${LIMITS.userName.max} characters.`,
   email: 'Enter an email address such as name@example.com.',
   passwordShort: `Use at least ${LIMITS.password.min} characters.`,
@@ -78,6 +80,11 @@ export const cookNameField = nameField(
   LIMITS.cookName,
   FIELD_MESSAGES.cookNameEmpty,
   FIELD_MESSAGES.cookNameLong,
+);
+export const householdNameField = nameField(
+  LIMITS.householdName,
+  FIELD_MESSAGES.householdNameEmpty,
+  FIELD_MESSAGES.householdNameLong,
 );
 export const userNameField = nameField({ min: 0, max: LIMITS.userName.max }, '', FIELD_MESSAGES.userName);
 

@@ -30,6 +30,8 @@ export const LIMITS = {
   itemUnit: { max: 20 },
   /** decisions.md: a cook's name is 1–60 characters after trimming. */
   cookName: { min: 1, max: 60 },
+  /** A household's name ("Sam's household", "The flat on Smith St"). */
+  householdName: { min: 1, max: 60 },
   /** A person's name on their profile. */
   userName: { max: 80 },
   /** RFC 5321's longest address. */

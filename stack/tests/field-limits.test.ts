@@ -77,6 +77,11 @@ describe.each(testDatabases)('field limits on %s', (database) => {
       ],
       ['insert into public.cooks (name, user_id) values ($1, $2)', 'cook name', LIMITS.cookName.max],
       ['update public.users set name = $1 where id = $2', 'profile name', LIMITS.userName.max],
+      [
+        'update public.households set name = $1 where id = (select household_id from public.users where id = $2)',
+        'household name',
+        LIMITS.householdName.max,
+      ],
     ];
     for (const [sql, what, max] of cases) {
       expect(await outcome(sql, [text(max), userId]), `${what} at ${max}`).toBe('ok');

@@ -27,6 +27,7 @@ describe('function dependencies', () => {
       'add-cook',
       'cleanup-meals',
       'import-recipe',
+      'invite-member',
       'price-basket',
       'price-recipe',
       'tests',

@@ -24,7 +24,11 @@ create table public.households (
 
 comment on table public.households is
   'A household: the people who share one meal plan, cooks, pantry and shopping list.';
-comment on column public.households.name is 'Shown to its members, 1 to 60 characters ("Sam''s household").';
+comment on column public.households.name is 'Shown to its members, 1 to 60 characters ("Sam''s household"), stored normalised.';
+
+-- Stored as every other name is (shared/limits normalizeName), whoever writes it.
+create trigger normalize_name before insert or update of name on public.households
+  for each row execute function private.normalize_name_column();
 
 create table public.household_members (
   household_id uuid not null references public.households (id) on delete cascade,

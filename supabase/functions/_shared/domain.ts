@@ -16,6 +16,7 @@ export {
   baseUnitOf,
   cookNameField,
   DEFAULT_TIME_ZONE,
+  emailField,
   indexIngredients,
   LIMITS,
   matchIngredient,

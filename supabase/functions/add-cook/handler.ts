@@ -3,6 +3,7 @@ import { requireUser } from '../_shared/auth.ts';
 import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
 import { cookNameField, normalizeName, readField } from '../_shared/domain.ts';
+import { activeHousehold } from '../_shared/household.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
 /** Spec 8, verbatim; the name's own rules and messages are shared/limits' cookNameField. */
@@ -35,7 +36,8 @@ function hasControlCharacter(text: string): boolean {
 }
 
 /**
- * POST add-cook `{name}` → 201 `{cook: {id, name, user_id}}` (CONTRACTS 4, spec 5 and 8).
+ * POST add-cook `{name}` → 201 `{cook: {id, name, user_id}}` (CONTRACTS 4, spec 5 and 8), into
+ * the caller's active household, whose cook names are unique (issue 17).
  *
  * The look-up gives the friendly answer in the common case; the unique index decides the race
  * between two simultaneous adds, whose loser gets the same 409 from its 23505.
@@ -51,7 +53,8 @@ export async function addCook(req: Request): Promise<Response> {
   if (!name.isWellFormed()) throw new HttpError(400, messages.malformed);
 
   const db = callerClient(caller);
-  const existing = await db.from('cooks').select('name').eq('user_id', caller.sub);
+  const household = await activeHousehold(db, caller.sub);
+  const existing = await db.from('cooks').select('name').eq('household_id', household);
   if (existing.error) throw new HttpError(500, messages.lookupFailed, { cause: existing.error });
   if (existing.data.some((cook: { name: string }) => sameName(cook.name, name))) {
     throw new HttpError(409, messages.duplicate);
@@ -59,7 +62,7 @@ export async function addCook(req: Request): Promise<Response> {
 
   const inserted = await db
     .from('cooks')
-    .insert({ name, user_id: caller.sub })
+    .insert({ name, household_id: household })
     .select('id, name, user_id')
     .single();
   if (inserted.error) {

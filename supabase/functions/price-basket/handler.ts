@@ -12,6 +12,7 @@ import {
   priceBasket,
   toBase,
 } from '../_shared/domain.ts';
+import { activeHousehold } from '../_shared/household.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
 /** A week's shop is a few dozen lines; 300 is far beyond any list, well within one request. */
@@ -81,7 +82,7 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
     const { data, error } = await db
       .from('shopping')
       .select('name, ingredient_id, quantity, unit, ingredients(name)')
-      .eq('user_id', caller.sub)
+      .eq('household_id', await activeHousehold(db, caller.sub))
       .eq('checked', false);
     if (error) throw new Error(`loading the shopping list failed: ${error.code} ${error.message}`);
     wanted = data.map((row) => ({

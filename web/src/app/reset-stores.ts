@@ -1,5 +1,6 @@
 import { resetCooks } from '../features/cooks/store.ts';
 import { resetFavourites } from '../features/favourites/store.ts';
+import { resetHousehold } from '../features/household/store.ts';
 import { resetPlanner } from '../features/meal-planner/store.ts';
 import { resetPantry } from '../features/pantry/store.ts';
 import { resetProfile } from '../features/profile/store.ts';
@@ -8,11 +9,17 @@ import { resetShopping } from '../features/shopping/store.ts';
 
 /** After sign-out nothing of the previous user stays in memory for the next one to see. */
 export function resetStores(): void {
-  resetCooks();
+  resetHouseholdStores();
   resetFavourites();
-  resetPlanner();
-  resetPantry();
   resetProfile();
   resetRecipes();
+}
+
+/** Leaving a household (or switching) leaves nothing of its lists on screen. */
+export function resetHouseholdStores(): void {
+  resetCooks();
+  resetHousehold();
+  resetPlanner();
+  resetPantry();
   resetShopping();
 }

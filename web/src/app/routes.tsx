@@ -25,6 +25,8 @@ const Prices = lazy(() => import('./screens/prices.tsx'));
 const PriceImports = lazy(() => import('./screens/price-imports.tsx'));
 const IngredientPrices = lazy(() => import('./screens/ingredient-prices.tsx'));
 const Profile = lazy(() => import('./screens/profile.tsx'));
+const Household = lazy(() => import('./screens/household.tsx'));
+const Join = lazy(() => import('./screens/join.tsx'));
 const NotFound = lazy(() => import('./screens/not-found.tsx'));
 
 export function AppRoutes() {
@@ -121,6 +123,18 @@ export function AppRoutes() {
           <RequireSession>
             <Profile />
           </RequireSession>
+        </Route>
+        <Route path={paths.household}>
+          <RequireSession>
+            <Household />
+          </RequireSession>
+        </Route>
+        <Route path="/join/:token">
+          {(params: { token: string }) => (
+            <RequireSession>
+              <Join token={params.token} />
+            </RequireSession>
+          )}
         </Route>
         <Route>
           <RequireSession>

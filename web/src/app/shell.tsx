@@ -7,8 +7,8 @@ import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
-import { openRealtime } from './realtime.ts';
-import { resetStores } from './reset-stores.ts';
+import { openHouseholdRealtime, openRealtime } from './realtime.ts';
+import { resetHouseholdStores, resetStores } from './reset-stores.ts';
 
 const NAV = [
   { href: paths.recipes, label: 'Recipes', icon: 'M4 5h16M4 12h16M4 19h10' },
@@ -28,8 +28,11 @@ const NAV = [
   { href: paths.shopping, label: 'Shopping', icon: 'M4 5h2l2 11h10l2-8H7M10 20h.01M17 20h.01' },
 ] as const;
 
-/** In the top bar only: six items fill a phone's bottom bar; there prices open from a recipe's ingredients or the profile. */
-const TOP_ONLY = [{ href: paths.prices, label: 'Prices' }] as const;
+/** In the top bar only: six items fill a phone's bottom bar; there these open from the profile (prices also from a recipe's ingredients). */
+const TOP_ONLY = [
+  { href: paths.prices, label: 'Prices' },
+  { href: paths.household, label: 'Household' },
+] as const;
 
 function NavIcon({ d }: { d: string }) {
   return (
@@ -71,6 +74,16 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
       resetStores();
     };
   }, [user.id]);
+  // Another household (accepted, switched to, left): its lists replace the last one's at once.
+  const householdId = profile?.household_id ?? null;
+  useEffect(() => {
+    if (!householdId) return;
+    const close = openHouseholdRealtime(user.id, householdId);
+    return () => {
+      close();
+      resetHouseholdStores();
+    };
+  }, [user.id, householdId]);
   const name = displayName(profile?.name ?? '') || 'You';
   return (
     <div className="shell">

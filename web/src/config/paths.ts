@@ -18,6 +18,8 @@ export const paths = {
   pantry: '/pantry',
   shopping: '/shopping',
   profile: '/profile',
+  household: '/household',
+  join: (token: string): string => `/join/${encodeURIComponent(token)}`,
   prices: '/prices',
   priceImports: '/prices/imports',
   ingredientPrices: (id: number): string => `/prices/${encodeURIComponent(String(id))}`,

@@ -90,19 +90,20 @@ export type Change<T extends Record<string, unknown>> = RealtimePostgresChangesP
 
 /**
  * One channel per table, listening to every postgres change the user may see (RLS decides on
- * the server; the filter narrows to the user's rows where the table has user_id).
+ * the server; the filter narrows to the rows of `key`, by default the user's own by user_id;
+ * household tables pass `household_id=eq.<id>`).
  * `resync` fetches the table's data again after the feed was lost and came back (see
  * watchChannelStatus). Returns the unsubscribe, which closes the channel without triggering a
  * reload.
  */
 export function subscribeTable<T extends Record<string, unknown>>(
   table: string,
-  userId: string,
+  key: string,
   onChange: (change: Change<T>) => void,
   options: { filter?: string | null; resync?: () => void } = {},
 ): () => void {
-  const filter = options.filter === undefined ? `user_id=eq.${userId}` : options.filter;
-  const channel = supabase.channel(`${table}:${userId}`);
+  const filter = options.filter === undefined ? `user_id=eq.${key}` : options.filter;
+  const channel = supabase.channel(`${table}:${key}`);
   const joined: ChannelLink = { value: false };
   channel
     .on('system', {}, (message: { extension?: string; status?: string }) =>

@@ -1,6 +1,6 @@
-import { useUserId } from '../../features/auth/store.ts';
 import { CooksPage } from '../../features/cooks/components/cooks-page.tsx';
+import { WithHousehold } from '../../features/household/components/with-household.tsx';
 
 export default function Cooks() {
-  return <CooksPage userId={useUserId()!} />;
+  return <WithHousehold>{(householdId) => <CooksPage householdId={householdId} />}</WithHousehold>;
 }

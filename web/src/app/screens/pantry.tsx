@@ -1,6 +1,6 @@
-import { useUserId } from '../../features/auth/store.ts';
+import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { PantryPage } from '../../features/pantry/components/pantry-page.tsx';
 
 export default function Pantry() {
-  return <PantryPage userId={useUserId()!} />;
+  return <WithHousehold>{(householdId) => <PantryPage householdId={householdId} />}</WithHousehold>;
 }

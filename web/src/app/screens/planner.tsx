@@ -3,21 +3,22 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { loadCooks, useCooks } from '../../features/cooks/store.ts';
+import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { PlannerPage } from '../../features/meal-planner/components/planner-page.tsx';
 import { loadRecipes, useRecipes } from '../../features/recipes/store.ts';
 
-export default function Planner() {
+function PlannerFor({ householdId }: { householdId: string }) {
   const userId = useUserId()!;
   const recipes = useRecipes();
   const cooks = useCooks();
   useEffect(() => {
     if (!recipes.loaded) void loadRecipes(userId);
-    void loadCooks(userId);
-  }, [userId, recipes.loaded]);
+    void loadCooks(householdId);
+  }, [userId, householdId, recipes.loaded]);
   return (
     <>
       <PlannerPage
-        userId={userId}
+        householdId={householdId}
         recipes={recipes.items}
         cooks={cooks.items}
         ready={recipes.loaded && cooks.loaded}
@@ -28,4 +29,8 @@ export default function Planner() {
       </p>
     </>
   );
+}
+
+export default function Planner() {
+  return <WithHousehold>{(householdId) => <PlannerFor householdId={householdId} />}</WithHousehold>;
 }

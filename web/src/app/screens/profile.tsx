@@ -11,8 +11,8 @@ export default function Profile() {
       <ProfilePage userId={session!.user.id} email={session!.user.email ?? ''} />
       <TwoStepSettings />
       <nav aria-label="More" className="page-footer-link">
-        <Link href={paths.cooks}>Manage cooks</Link> · <Link href={paths.prices}>Prices</Link> ·{' '}
-        <Link href={paths.priceImports}>Price imports</Link> ·{' '}
+        <Link href={paths.household}>Household</Link> · <Link href={paths.cooks}>Manage cooks</Link> ·{' '}
+        <Link href={paths.prices}>Prices</Link> · <Link href={paths.priceImports}>Price imports</Link> ·{' '}
         <Link href={paths.privacyPolicy}>Privacy policy</Link> ·{' '}
         <Link href={paths.termsOfService}>Terms of service</Link>
       </nav>

@@ -4,6 +4,7 @@ import { showToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
+import { useHouseholdId } from '../../features/household/store.ts';
 import { CostTrend } from '../../features/prices/components/cost-trend.tsx';
 import { SpecialsList } from '../../features/prices/components/specials-list.tsx';
 import type { Recipe } from '../../features/recipes/api.ts';
@@ -36,12 +37,13 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   const { items } = useRecipes();
   const recipe = items.find((r) => r.id === id);
   const [busy, setBusy] = useState(false);
+  const householdId = useHouseholdId();
   const own = recipe?.user_id === userId;
   // The quantities on screen: the chosen portions, not the recipe's own.
   const addToList = (scale: number) => {
-    if (!recipe) return;
+    if (!recipe || !householdId) return;
     setBusy(true);
-    addToShopping(userId, shoppingLinesOf(recipe, scale))
+    addToShopping(householdId, shoppingLinesOf(recipe, scale))
       .then(() => showToast(`Added the ingredients of ${recipe.name} to your shopping list.`, 'success'))
       .catch((e: unknown) => {
         console.error('adding to the shopping list failed', e);

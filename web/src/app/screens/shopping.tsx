@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
+import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
@@ -28,7 +29,7 @@ function listSignature(
 }
 
 /** The list, built from the plan and the pantry, and where to buy it. */
-export default function Shopping() {
+function ShoppingFor({ householdId }: { householdId: string }) {
   const userId = useUserId()!;
   const planner = usePlanner();
   const recipes = useRecipes();
@@ -46,10 +47,10 @@ export default function Shopping() {
     [userId],
   );
   useEffect(() => {
-    void loadMeals(userId);
-    void loadPantry(userId);
+    void loadMeals(householdId);
+    void loadPantry(householdId);
     if (!recipes.loaded) void loadRecipes(userId);
-  }, [userId, recipes.loaded]);
+  }, [userId, householdId, recipes.loaded]);
   const signature = listSignature(shopping.items);
   // The list changed (here, in another tab, or by a build): price it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the unticked lines' content decides, not the array's identity
@@ -59,7 +60,7 @@ export default function Shopping() {
   return (
     <>
       <ShoppingPage
-        userId={userId}
+        householdId={householdId}
         before={
           <BuildListPanel
             dates={plannerDates()}
@@ -67,7 +68,7 @@ export default function Shopping() {
             recipes={recipes.items}
             pantry={pantry.items}
             ready={planner.loaded && recipes.loaded && pantry.loaded}
-            onBuilt={() => void loadShopping(userId)}
+            onBuilt={() => void loadShopping(householdId)}
           />
         }
       />
@@ -84,4 +85,8 @@ export default function Shopping() {
       </p>
     </>
   );
+}
+
+export default function Shopping() {
+  return <WithHousehold>{(householdId) => <ShoppingFor householdId={householdId} />}</WithHousehold>;
 }

@@ -3,24 +3,25 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { loadCooks, useCooks } from '../../features/cooks/store.ts';
+import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPrices, loadRecipes, usePrices, useRecipes } from '../../features/recipes/store.ts';
 import { OverviewPage } from '../../features/shop-week/components/overview-page.tsx';
 import { subscribePriceImports } from '../../features/shop-week/store.ts';
 
 /** The week at a glance; its charts (chart.js) load with this screen only. */
-export default function Week() {
+function WeekFor({ householdId }: { householdId: string }) {
   const userId = useUserId()!;
   const planner = usePlanner();
   const recipes = useRecipes();
   const cooks = useCooks();
   const { prices, loaded: pricesLoaded } = usePrices();
   useEffect(() => {
-    void loadMeals(userId);
-    void loadCooks(userId);
+    void loadMeals(householdId);
+    void loadCooks(householdId);
     void loadPrices();
     if (!recipes.loaded) void loadRecipes(userId);
-  }, [userId, recipes.loaded]);
+  }, [userId, householdId, recipes.loaded]);
   useEffect(() => subscribePriceImports(userId, () => void loadPrices(true)), [userId]);
   const cookNames = useMemo(() => new Map(cooks.items.map((c) => [c.id, c.name])), [cooks.items]);
   const dates = useMemo(() => plannerDates(), []);
@@ -40,4 +41,8 @@ export default function Week() {
       </p>
     </>
   );
+}
+
+export default function Week() {
+  return <WithHousehold>{(householdId) => <WeekFor householdId={householdId} />}</WithHousehold>;
 }

@@ -16,8 +16,12 @@ export const COOK_ADD_FAILED = 'An error occurred while adding the cook.';
 
 const COLUMNS = 'id, name, user_id';
 
-export async function listCooks(userId: string): Promise<Cook[]> {
-  const { data, error } = await supabase.from('cooks').select(COLUMNS).eq('user_id', userId).order('name');
+export async function listCooks(householdId: string): Promise<Cook[]> {
+  const { data, error } = await supabase
+    .from('cooks')
+    .select(COLUMNS)
+    .eq('household_id', householdId)
+    .order('name');
   if (error) throw error;
   return (data ?? []) as Cook[];
 }

@@ -15,9 +15,9 @@ export function resetCooks(): void {
   cooks.loaded = false;
 }
 
-export async function loadCooks(userId: string): Promise<void> {
+export async function loadCooks(householdId: string): Promise<void> {
   try {
-    cooks.items = await listCooks(userId);
+    cooks.items = await listCooks(householdId);
   } catch (error) {
     console.error('loading cooks failed', error);
   } finally {
@@ -42,9 +42,10 @@ export function applyCookChange(change: Change<Cook>): void {
   cooks.items = mergeChange(cooks.items, change, (c) => String(c.id)).sort(byName);
 }
 
-export function subscribeCooks(userId: string): () => void {
-  return subscribeTable<Cook>('cooks', userId, applyCookChange, {
-    resync: () => void (cooks.loaded && loadCooks(userId)),
+export function subscribeCooks(householdId: string): () => void {
+  return subscribeTable<Cook>('cooks', householdId, applyCookChange, {
+    filter: `household_id=eq.${householdId}`,
+    resync: () => void (cooks.loaded && loadCooks(householdId)),
   });
 }
 

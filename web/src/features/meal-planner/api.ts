@@ -12,11 +12,11 @@ export interface Meal extends Record<string, unknown> {
 
 const COLUMNS = 'id, date, user_id, recipe_id, cook_id, portions';
 
-export async function listMeals(userId: string, from: string, to: string): Promise<Meal[]> {
+export async function listMeals(householdId: string, from: string, to: string): Promise<Meal[]> {
   const { data, error } = await supabase
     .from('meal_planner')
     .select(COLUMNS)
-    .eq('user_id', userId)
+    .eq('household_id', householdId)
     .gte('date', from)
     .lte('date', to)
     .order('date');
@@ -25,14 +25,14 @@ export async function listMeals(userId: string, from: string, to: string): Promi
 }
 
 export async function addMeal(
-  userId: string,
+  householdId: string,
   date: string,
   recipeId: string | null,
   cookId: string | null,
 ): Promise<Meal> {
   const { data, error } = await supabase
     .from('meal_planner')
-    .insert({ date, user_id: userId, recipe_id: recipeId, cook_id: cookId })
+    .insert({ date, household_id: householdId, recipe_id: recipeId, cook_id: cookId })
     .select(COLUMNS)
     .single();
   if (error) throw error;
@@ -68,7 +68,11 @@ export async function deleteMeal(id: string): Promise<void> {
 }
 
 /** Spec 4 housekeeping: meals dated before today are deleted (RLS keeps it to the user's own). */
-export async function deletePastMeals(userId: string, today: string): Promise<void> {
-  const { error } = await supabase.from('meal_planner').delete().eq('user_id', userId).lt('date', today);
+export async function deletePastMeals(householdId: string, today: string): Promise<void> {
+  const { error } = await supabase
+    .from('meal_planner')
+    .delete()
+    .eq('household_id', householdId)
+    .lt('date', today);
   if (error) throw error;
 }

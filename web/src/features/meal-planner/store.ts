@@ -32,14 +32,14 @@ export function plannerDates(): string[] {
   return mealWindow(new Date(), localZone()).dates;
 }
 
-export async function loadMeals(userId: string): Promise<void> {
+export async function loadMeals(householdId: string): Promise<void> {
   const dates = plannerDates();
   const today = dates[0]!;
   try {
-    deletePastMeals(userId, today).catch((error: unknown) =>
+    deletePastMeals(householdId, today).catch((error: unknown) =>
       console.error('clearing past meals failed', error),
     );
-    planner.meals = await listMeals(userId, today, dates[dates.length - 1]!);
+    planner.meals = await listMeals(householdId, today, dates[dates.length - 1]!);
   } catch (error) {
     console.error('loading meals failed', error);
   } finally {
@@ -47,8 +47,13 @@ export async function loadMeals(userId: string): Promise<void> {
   }
 }
 
-export async function planMeal(userId: string, date: string, recipeId: string | null, cookId: string | null) {
-  const meal = await addMeal(userId, date, recipeId, cookId);
+export async function planMeal(
+  householdId: string,
+  date: string,
+  recipeId: string | null,
+  cookId: string | null,
+) {
+  const meal = await addMeal(householdId, date, recipeId, cookId);
   planner.meals = mergeChange(planner.meals, { eventType: 'INSERT', new: meal } as Change<Meal>, key);
 }
 
@@ -74,10 +79,11 @@ export function applyMealChange(change: Change<Meal>): void {
   planner.meals = merged.filter((m) => dates.includes(String(m.date).slice(0, 10)));
 }
 
-export function subscribeMeals(userId: string): () => void {
-  return subscribeTable<Meal>('meal_planner', userId, applyMealChange, {
+export function subscribeMeals(householdId: string): () => void {
+  return subscribeTable<Meal>('meal_planner', householdId, applyMealChange, {
+    filter: `household_id=eq.${householdId}`,
     // The planner loads when opened; a list nobody has opened needs no fetch.
-    resync: () => void (planner.loaded && loadMeals(userId)),
+    resync: () => void (planner.loaded && loadMeals(householdId)),
   });
 }
 

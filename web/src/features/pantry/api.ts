@@ -18,14 +18,18 @@ export interface ItemInput {
 
 const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit';
 
-export async function listPantryItems(userId: string): Promise<PantryItem[]> {
-  const { data, error } = await supabase.from('pantry').select(COLUMNS).eq('user_id', userId).order('name');
+export async function listPantryItems(householdId: string): Promise<PantryItem[]> {
+  const { data, error } = await supabase
+    .from('pantry')
+    .select(COLUMNS)
+    .eq('household_id', householdId)
+    .order('name');
   if (error) throw error;
   return (data ?? []) as PantryItem[];
 }
 
-export async function addPantryItem(userId: string, item: ItemInput): Promise<void> {
-  const { error } = await supabase.from('pantry').insert({ ...item, user_id: userId });
+export async function addPantryItem(householdId: string, item: ItemInput): Promise<void> {
+  const { error } = await supabase.from('pantry').insert({ ...item, household_id: householdId });
   if (error) throw error;
 }
 

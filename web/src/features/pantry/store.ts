@@ -22,9 +22,9 @@ export function resetPantry(): void {
   pantry.loaded = false;
 }
 
-export async function loadPantry(userId: string): Promise<void> {
+export async function loadPantry(householdId: string): Promise<void> {
   try {
-    pantry.items = await listPantryItems(userId);
+    pantry.items = await listPantryItems(householdId);
   } catch (error) {
     console.error('loading the pantry failed', error);
   } finally {
@@ -44,35 +44,38 @@ export interface MergedItem {
  * planPantryAdd). Returns that row as it is now when it merged, for the page to tell the person,
  * else null.
  */
-export async function addToPantry(userId: string, item: ItemInput): Promise<MergedItem | null> {
+export async function addToPantry(householdId: string, item: ItemInput): Promise<MergedItem | null> {
   // The server's list, not the store's: another tab may have changed it since.
-  const plan = planPantryAdd(await listPantryItems(userId), item);
+  const plan = planPantryAdd(await listPantryItems(householdId), item);
   try {
     if (plan.kind === 'insert') {
-      await addPantryItem(userId, plan.item);
+      await addPantryItem(householdId, plan.item);
       return null;
     }
     await updatePantryItem(plan.id, { quantity: plan.quantity, unit: plan.unit });
     return { name: plan.name, quantity: plan.quantity, unit: plan.unit };
   } finally {
-    await loadPantry(userId);
+    await loadPantry(householdId);
   }
 }
 
-export async function editPantryItem(userId: string, id: string, item: ItemInput): Promise<void> {
+export async function editPantryItem(householdId: string, id: string, item: ItemInput): Promise<void> {
   await updatePantryItem(id, item);
-  await loadPantry(userId);
+  await loadPantry(householdId);
 }
 
-export async function removeFromPantry(userId: string, id: string): Promise<void> {
+export async function removeFromPantry(householdId: string, id: string): Promise<void> {
   await deletePantryItem(id);
-  await loadPantry(userId);
+  await loadPantry(householdId);
 }
 
 /** Spec 4: the pantry is re-fetched on any change rather than patched from the payload. */
-export function subscribePantry(userId: string): () => void {
-  const reload = () => void loadPantry(userId);
-  return subscribeTable('pantry', userId, reload, { resync: reload });
+export function subscribePantry(householdId: string): () => void {
+  const reload = () => void loadPantry(householdId);
+  return subscribeTable('pantry', householdId, reload, {
+    filter: `household_id=eq.${householdId}`,
+    resync: reload,
+  });
 }
 
 export function usePantry(): { items: readonly PantryItem[]; loaded: boolean } {

@@ -6,11 +6,13 @@ export interface Profile extends Record<string, unknown> {
   avatar_url: string | null;
   subscription_status: boolean;
   name: string | null;
+  /** The household this person works in now (issue 17); set by the database for a new profile. */
+  household_id: string | null;
   /** The smallest saving (cents) worth a second shop; default 500 ($5). */
   basket_min_saving_cents?: number;
 }
 
-const COLUMNS = 'avatar_url, subscription_status, name, basket_min_saving_cents';
+const COLUMNS = 'avatar_url, subscription_status, name, household_id, basket_min_saving_cents';
 
 /** The user's row, or null when none exists yet (PostgREST answers PGRST116 for no row). */
 export async function getProfile(userId: string): Promise<Profile | null> {
@@ -30,7 +32,7 @@ export async function createProfile(user: User): Promise<Profile> {
   };
   const { error } = await supabase.from('users').upsert(row, { onConflict: 'id', ignoreDuplicates: true });
   if (error) throw error;
-  return (await getProfile(user.id)) ?? row;
+  return (await getProfile(user.id)) ?? { ...row, household_id: null };
 }
 
 export async function updateProfile(

@@ -25,20 +25,22 @@ export interface ItemInput {
 const COLUMNS =
   'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals';
 
-export async function listShoppingItems(userId: string): Promise<ShoppingItem[]> {
+export async function listShoppingItems(householdId: string): Promise<ShoppingItem[]> {
   const { data, error } = await supabase
     .from('shopping')
     .select(COLUMNS)
-    .eq('user_id', userId)
+    .eq('household_id', householdId)
     .order('checked')
     .order('name');
   if (error) throw error;
   return (data ?? []) as ShoppingItem[];
 }
 
-export async function addShoppingItems(userId: string, items: ItemInput[]): Promise<void> {
+export async function addShoppingItems(householdId: string, items: ItemInput[]): Promise<void> {
   if (items.length === 0) return;
-  const { error } = await supabase.from('shopping').insert(items.map((i) => ({ ...i, user_id: userId })));
+  const { error } = await supabase
+    .from('shopping')
+    .insert(items.map((i) => ({ ...i, household_id: householdId })));
   if (error) throw error;
 }
 
@@ -52,7 +54,11 @@ export async function deleteShoppingItem(id: string): Promise<void> {
   if (error) throw error;
 }
 
-export async function deleteCheckedItems(userId: string): Promise<void> {
-  const { error } = await supabase.from('shopping').delete().eq('user_id', userId).eq('checked', true);
+export async function deleteCheckedItems(householdId: string): Promise<void> {
+  const { error } = await supabase
+    .from('shopping')
+    .delete()
+    .eq('household_id', householdId)
+    .eq('checked', true);
   if (error) throw error;
 }

@@ -23,9 +23,9 @@ export function resetShopping(): void {
   shopping.loaded = false;
 }
 
-export async function loadShopping(userId: string): Promise<void> {
+export async function loadShopping(householdId: string): Promise<void> {
   try {
-    shopping.items = await listShoppingItems(userId);
+    shopping.items = await listShoppingItems(householdId);
   } catch (error) {
     console.error('loading the shopping list failed', error);
   } finally {
@@ -34,47 +34,50 @@ export async function loadShopping(userId: string): Promise<void> {
 }
 
 /** Adds items, merging each into an unticked line of the same ingredient and unit (see planAdd). */
-export async function addToShopping(userId: string, items: ItemInput[]): Promise<void> {
+export async function addToShopping(householdId: string, items: ItemInput[]): Promise<void> {
   // The server's list, not the store's: another tab may have changed it since.
-  const plan = planAdd(await listShoppingItems(userId), items);
+  const plan = planAdd(await listShoppingItems(householdId), items);
   try {
     await Promise.all(plan.updates.map((u) => updateShoppingItem(u.id, { quantity: u.quantity })));
-    await addShoppingItems(userId, plan.inserts);
+    await addShoppingItems(householdId, plan.inserts);
   } finally {
-    await loadShopping(userId);
+    await loadShopping(householdId);
   }
 }
 
-export async function editShoppingItem(userId: string, id: string, item: ItemInput): Promise<void> {
+export async function editShoppingItem(householdId: string, id: string, item: ItemInput): Promise<void> {
   await updateShoppingItem(id, item);
-  await loadShopping(userId);
+  await loadShopping(householdId);
 }
 
 /** Ticks show at once; the server's answer (or the re-fetch after a failure) settles it. */
-export async function tickShoppingItem(userId: string, id: string, checked: boolean): Promise<void> {
+export async function tickShoppingItem(householdId: string, id: string, checked: boolean): Promise<void> {
   const item = shopping.items.find((i) => i.id === id);
   if (item) item.checked = checked;
   try {
     await updateShoppingItem(id, { checked });
   } finally {
-    await loadShopping(userId);
+    await loadShopping(householdId);
   }
 }
 
-export async function removeFromShopping(userId: string, id: string): Promise<void> {
+export async function removeFromShopping(householdId: string, id: string): Promise<void> {
   await deleteShoppingItem(id);
-  await loadShopping(userId);
+  await loadShopping(householdId);
 }
 
-export async function clearTicked(userId: string): Promise<void> {
-  await deleteCheckedItems(userId);
-  await loadShopping(userId);
+export async function clearTicked(householdId: string): Promise<void> {
+  await deleteCheckedItems(householdId);
+  await loadShopping(householdId);
 }
 
 /** Spec 4: the list is re-fetched on any change rather than patched from the payload. */
-export function subscribeShopping(userId: string): () => void {
-  const reload = () => void loadShopping(userId);
-  return subscribeTable('shopping', userId, reload, { resync: reload });
+export function subscribeShopping(householdId: string): () => void {
+  const reload = () => void loadShopping(householdId);
+  return subscribeTable('shopping', householdId, reload, {
+    filter: `household_id=eq.${householdId}`,
+    resync: reload,
+  });
 }
 
 export function useShopping(): { items: readonly ShoppingItem[]; loaded: boolean } {

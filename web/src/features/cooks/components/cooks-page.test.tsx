@@ -15,7 +15,7 @@ describe('CooksPage', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     cooks.items = [{ id: 'c1', name: 'Alex', user_id: 'u' }] as never;
     cooks.loaded = true;
-    render(<CooksPage userId="u" />);
+    render(<CooksPage householdId="h" />);
     fireEvent.click(await screen.findByRole('button', { name: /^Delete\s*Alex$/ }));
     expect(confirm).toHaveBeenCalledWith('Delete Alex? This cannot be undone.');
     expect(cooks.items.map((c) => c.name)).toEqual(['Alex']);

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { cookNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -6,18 +7,19 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { createCook, loadCooks, removeCook, useCooks } from '../store.ts';
 
-export function CooksPage({ userId }: { userId: string }) {
+export function CooksPage({ householdId }: { householdId: string }) {
   const { items, loaded } = useCooks();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => {
-    void loadCooks(userId);
-  }, [userId]);
+    void loadCooks(householdId);
+  }, [householdId]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const read = readField(cookNameField, name);
@@ -43,7 +45,10 @@ export function CooksPage({ userId }: { userId: string }) {
   };
   return (
     <Page title="Cooks">
-      <p className="muted">The people who cook in your household. Assign them to meals in the planner.</p>
+      <p className="muted">
+        The people who cook in your household. Assign them to meals in the planner. Everyone in your{' '}
+        <Link href={paths.household}>household</Link> shares this list.
+      </p>
       <form className="inline-form card" onSubmit={onSubmit} noValidate>
         <Field
           label="Cook name"

@@ -23,20 +23,20 @@ function failed(what: string) {
 }
 
 export function PlannerPage({
-  userId,
+  householdId,
   recipes,
   cooks,
   ready,
 }: {
-  userId: string;
+  householdId: string;
   recipes: readonly Option[];
   cooks: readonly Option[];
   ready: boolean;
 }) {
   const { meals, loaded } = usePlanner();
   useEffect(() => {
-    void loadMeals(userId);
-  }, [userId]);
+    void loadMeals(householdId);
+  }, [householdId]);
   const dates = plannerDates();
   return (
     <Page title="Meal planner">
@@ -75,7 +75,7 @@ export function PlannerPage({
                   date={date}
                   recipes={recipes}
                   cooks={cooks}
-                  onAdd={(r, c) => planMeal(userId, date, r, c).catch(failed('added'))}
+                  onAdd={(r, c) => planMeal(householdId, date, r, c).catch(failed('added'))}
                 />
               </li>
             );

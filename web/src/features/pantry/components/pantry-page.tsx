@@ -20,11 +20,11 @@ function mergedMessage(row: MergedItem): string {
   return `Added to your existing ${row.name}${amount ? `: now ${amount}` : ''}.`;
 }
 
-export function PantryPage({ userId }: { userId: string }) {
+export function PantryPage({ householdId }: { householdId: string }) {
   const { items, loaded } = usePantry();
   useEffect(() => {
-    void loadPantry(userId);
-  }, [userId]);
+    void loadPantry(householdId);
+  }, [householdId]);
   return (
     <Page title="Pantry">
       <div className="card">
@@ -32,7 +32,7 @@ export function PantryPage({ userId }: { userId: string }) {
           context="pantry"
           submitLabel="Add to pantry"
           onSubmit={(v) =>
-            addToPantry(userId, v).then((merged) => {
+            addToPantry(householdId, v).then((merged) => {
               if (merged) showToast(mergedMessage(merged), 'success');
             })
           }
@@ -51,9 +51,9 @@ export function PantryPage({ userId }: { userId: string }) {
               key={item.id}
               item={item}
               context="pantry"
-              onSave={(v) => editPantryItem(userId, item.id, v)}
+              onSave={(v) => editPantryItem(householdId, item.id, v)}
               onRemove={() =>
-                void removeFromPantry(userId, item.id).catch((e: unknown) => {
+                void removeFromPantry(householdId, item.id).catch((e: unknown) => {
                   console.error('removing the pantry item failed', e);
                   showToast(`${item.name} could not be removed.`, 'error');
                 })

@@ -24,11 +24,11 @@ function failed(what: string) {
 }
 
 /** `before`: what comes above the add form (the build-from-plan panel). */
-export function ShoppingPage({ userId, before }: { userId: string; before?: ReactNode }) {
+export function ShoppingPage({ householdId, before }: { householdId: string; before?: ReactNode }) {
   const { items, loaded } = useShopping();
   useEffect(() => {
-    void loadShopping(userId);
-  }, [userId]);
+    void loadShopping(householdId);
+  }, [householdId]);
   const ticked = items.filter((i) => i.checked).length;
   return (
     <Page
@@ -38,7 +38,7 @@ export function ShoppingPage({ userId, before }: { userId: string; before?: Reac
           <button
             type="button"
             className="button small"
-            onClick={() => void clearTicked(userId).catch(failed('clear ticked items'))}
+            onClick={() => void clearTicked(householdId).catch(failed('clear ticked items'))}
           >
             Clear ticked ({ticked})
           </button>
@@ -47,7 +47,11 @@ export function ShoppingPage({ userId, before }: { userId: string; before?: Reac
     >
       {before}
       <div className="card">
-        <ItemForm context="shopping" submitLabel="Add to list" onSubmit={(v) => addToShopping(userId, [v])} />
+        <ItemForm
+          context="shopping"
+          submitLabel="Add to list"
+          onSubmit={(v) => addToShopping(householdId, [v])}
+        />
       </div>
       {!loaded ? (
         <Skeleton lines={3} label="Loading shopping list..." />
@@ -70,12 +74,14 @@ export function ShoppingPage({ userId, before }: { userId: string; before?: Reac
                   checked={item.checked}
                   aria-label={`Tick off ${item.name}`}
                   onChange={(e) =>
-                    void tickShoppingItem(userId, item.id, e.target.checked).catch(failed('tick the item'))
+                    void tickShoppingItem(householdId, item.id, e.target.checked).catch(
+                      failed('tick the item'),
+                    )
                   }
                 />
               }
-              onSave={(v) => editShoppingItem(userId, item.id, v)}
-              onRemove={() => void removeFromShopping(userId, item.id).catch(failed('remove the item'))}
+              onSave={(v) => editShoppingItem(householdId, item.id, v)}
+              onRemove={() => void removeFromShopping(householdId, item.id).catch(failed('remove the item'))}
             />
           ))}
         </ul>

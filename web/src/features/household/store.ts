@@ -1,0 +1,126 @@
+import { proxy, useSnapshot } from 'valtio';
+import { subscribeTable } from '../../lib/realtime.ts';
+import { profile, useProfile } from '../profile/store.ts';
+import * as api from './api.ts';
+
+interface HouseholdState {
+  name: string | null;
+  members: api.Member[];
+  invitations: api.Invitation[];
+  memberships: api.Membership[];
+  loaded: boolean;
+  failed: boolean;
+}
+
+export const household = proxy<HouseholdState>({
+  name: null,
+  members: [],
+  invitations: [],
+  memberships: [],
+  loaded: false,
+  failed: false,
+});
+
+export function resetHousehold(): void {
+  Object.assign(household, {
+    name: null,
+    members: [],
+    invitations: [],
+    memberships: [],
+    loaded: false,
+    failed: false,
+  });
+}
+
+/** The household the signed-in person works in now: its plan, cooks, pantry and list are shown. */
+export function useHouseholdId(): string | null {
+  return useProfile().profile?.household_id ?? null;
+}
+
+export function useHousehold() {
+  return useSnapshot(household);
+}
+
+export async function loadHousehold(userId: string, householdId: string): Promise<void> {
+  try {
+    const [row, members, invitations, memberships] = await Promise.all([
+      api.getHousehold(householdId),
+      api.listMembers(householdId),
+      api.listInvitations(householdId),
+      api.listMemberships(userId),
+    ]);
+    Object.assign(household, { name: row?.name ?? null, members, invitations, memberships, failed: false });
+  } catch (error) {
+    console.error('loading the household failed', error);
+    household.failed = true;
+  } finally {
+    household.loaded = true;
+  }
+}
+
+/** Moves the person's work to another household; every household screen follows the profile. */
+function workIn(householdId: string): void {
+  if (profile.profile) profile.profile.household_id = householdId;
+}
+
+export async function inviteMember(userId: string, householdId: string, email: string | null) {
+  const answer = await api.invite(email);
+  await loadHousehold(userId, householdId);
+  return answer;
+}
+
+export async function withdrawInvitation(userId: string, householdId: string, id: string): Promise<void> {
+  await api.revokeInvitation(id);
+  await loadHousehold(userId, householdId);
+}
+
+export async function acceptInvitation(token: string): Promise<void> {
+  workIn(await api.acceptInvitation(token));
+}
+
+export async function declineInvitation(token: string): Promise<void> {
+  await api.declineInvitation(token);
+}
+
+export async function leave(userId: string, householdId: string): Promise<void> {
+  await api.leaveHousehold(householdId);
+  const memberships = await api.listMemberships(userId);
+  // The database chose where the person works now; the profile row says which.
+  const next = memberships.find((m) => m.household_id !== householdId);
+  if (next) workIn(next.household_id);
+}
+
+export async function removeMember(userId: string, householdId: string, member: string): Promise<void> {
+  await api.removeMember(householdId, member);
+  await loadHousehold(userId, householdId);
+}
+
+export async function handOver(userId: string, householdId: string, member: string): Promise<void> {
+  await api.transferOwnership(householdId, member);
+  await loadHousehold(userId, householdId);
+}
+
+export async function rename(userId: string, householdId: string, name: string): Promise<void> {
+  await api.renameHousehold(householdId, name);
+  await loadHousehold(userId, householdId);
+}
+
+export async function switchTo(userId: string, householdId: string): Promise<void> {
+  await api.switchHousehold(userId, householdId);
+  workIn(householdId);
+}
+
+/** Members joining, leaving or changing role, and the household's name, as they happen. */
+export function subscribeHousehold(userId: string, householdId: string): () => void {
+  const reload = () => void (household.loaded && loadHousehold(userId, householdId));
+  const closers = [
+    subscribeTable('household_members', householdId, reload, {
+      filter: `household_id=eq.${householdId}`,
+      resync: reload,
+    }),
+    subscribeTable('households', householdId, reload, { filter: `id=eq.${householdId}`, resync: reload }),
+  ];
+  return () => {
+    for (const close of closers) close();
+  };
+}
