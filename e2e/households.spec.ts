@@ -1,0 +1,86 @@
+import type { Browser, Page } from '@playwright/test';
+import { env, expect, newUser, restAs, signUp, test, visit } from './support/fixtures.ts';
+
+async function person(browser: Browser, first: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUp(page, newUser(first));
+  return page;
+}
+
+test('two people share one household live, and a stranger sees none of it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const a = await person(browser, 'Avery');
+  const b = await person(browser, 'Blake');
+  const c = await person(browser, 'Casey');
+  try {
+    // A new user has a household of their own, alone in it.
+    await a.goto('/household');
+    await expect(a.getByRole('heading', { level: 1, name: "Avery's household" })).toBeVisible();
+    await expect(a.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(1);
+
+    // A invites by e-mail: Auth's mail carries it (the local outbox shows it).
+    const friendEmail = `friend-${Date.now()}@example.com`;
+    await a.getByLabel('Email', { exact: true }).fill(friendEmail);
+    await a.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(a.getByRole('list', { name: 'Open invitations' })).toContainText(friendEmail);
+    const mail = (await (await fetch(`${env.api}/_local/mail?to=${encodeURIComponent(friendEmail)}`)).json()) as {
+      subject: string;
+    }[];
+    expect(mail).toHaveLength(1);
+
+    // A makes a one-time link; B opens it and accepts.
+    await a.getByRole('button', { name: 'Create an invitation link' }).click();
+    const link = await a.getByLabel('Invitation link (works once)').inputValue();
+    expect(link).toMatch(/\/join\/[0-9a-f]{64}$/);
+    await visit(a, 'household');
+    await b.goto(link);
+    await expect(b.getByRole('heading', { level: 1, name: "Join Avery's household" })).toBeVisible();
+    await visit(b, 'household-join');
+    await b.getByRole('button', { name: 'Accept and join' }).click();
+    await expect(b.getByRole('heading', { level: 1, name: "Avery's household" })).toBeVisible();
+    await expect(b.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(2);
+    // A sees B arrive without reloading.
+    await expect(a.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(2);
+
+    // A plans a meal; B, on the planner, sees it appear.
+    await b.goto('/planner');
+    const bToday = b.locator('li.day').first();
+    await expect(bToday).toBeVisible();
+    await expect(bToday.getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(0);
+    await a.goto('/planner');
+    const aToday = a.locator('li.day').first();
+    await aToday.getByLabel(/^Recipe/).selectOption({ index: 1 });
+    await aToday.getByRole('button', { name: /Add meal/ }).click();
+    await expect(aToday.getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(1);
+    await expect(bToday.getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(1);
+
+    // A adds to the list; B ticks it in the shop; A sees it ticked.
+    await a.goto('/shopping');
+    await b.goto('/shopping');
+    await a.getByLabel('Item', { exact: true }).fill('Oat milk');
+    await a.getByRole('button', { name: 'Add to list' }).click();
+    await expect(b.getByLabel('Tick off Oat milk')).toBeVisible();
+    await b.getByLabel('Tick off Oat milk').check();
+    await expect(a.getByLabel('Tick off Oat milk')).toBeChecked();
+
+    // C, in a household of their own, sees none of it, on screen or through the API.
+    await c.goto('/shopping');
+    await expect(c.getByText('Your shopping list is empty')).toBeVisible();
+    await c.goto('/planner');
+    await expect(c.locator('li.day').first().getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(0);
+    expect(await restAs(c, 'shopping?select=id')).toEqual([]);
+    expect(await restAs(c, 'meal_planner?select=id')).toEqual([]);
+    expect(await restAs(c, 'household_members?select=user_id')).toHaveLength(1);
+
+    // B leaves: what B added stays with A's household; B works in their own again.
+    await b.goto('/household');
+    b.once('dialog', (d) => void d.accept());
+    await b.getByRole('button', { name: 'Leave household' }).click();
+    await expect(b.getByRole('heading', { level: 1, name: "Blake's household" })).toBeVisible();
+    await a.goto('/shopping');
+    await expect(a.getByLabel('Tick off Oat milk')).toBeChecked();
+  } finally {
+    for (const page of [a, b, c]) await page.context().close();
+  }
+});
