@@ -52,12 +52,3 @@ export const PACK_MEASURE_FACTORS: Readonly<Record<string, number>> = Object.fre
   tbsp: 20,
   cup: 250,
 });
-
-/** Units whose gram weight never depends on the ingredient (spec 5: grams are used directly). */
-export const MASS_UNITS: ReadonlySet<string> = new Set(['g', 'kg', 'mg', 'oz', 'lb']);
-/** Units measured by volume that spec 9 converts at 1 g per mL. */
-export const LIQUID_UNITS: ReadonlySet<string> = new Set(['mL', 'L']);
-/** Spoon and cup units, which have ingredient-specific weights (spec 9). */
-export const SPOON_UNITS: ReadonlySet<string> = new Set(['tsp', 'tbsp', 'cup']);
-/** Units that mean "one of the item" and take an ingredient's per-item weight (spec 9). */
-export const COUNT_UNITS: ReadonlySet<string> = new Set(['piece', 'unit']);

@@ -10,7 +10,6 @@ export type {
   KnownIngredient,
   NeedLine,
   PricedLine,
-  RecipePrice,
 } from '../../../shared/mod.ts';
 export {
   baseUnitOf,

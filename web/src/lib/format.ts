@@ -1,6 +1,5 @@
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const dayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
-const shortDay = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
 
 /** Dollars in AUD ('$4.50'); a missing or non-finite amount shows as a dash rather than NaN. */
 export function formatAud(amount: number | null | undefined): string {
@@ -22,13 +21,4 @@ function localDate(iso: string): Date {
 
 export function formatDay(iso: string): string {
   return dayFormat.format(localDate(iso));
-}
-
-export function formatShortDay(iso: string): string {
-  return shortDay.format(localDate(iso));
-}
-
-export function formatNumber(n: number | null | undefined): string {
-  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
 }
