@@ -47,9 +47,35 @@ function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`) || (href === paths.recipes && location === '/');
 }
 
+/** The sections: words in the top bar, icons with words in the phone's bottom bar. */
+function NavLinks({
+  label,
+  className,
+  icons = false,
+}: {
+  label: string;
+  className: string;
+  icons?: boolean;
+}) {
+  const [location] = useLocation();
+  return (
+    <nav aria-label={label} className={className}>
+      {NAV.map((item) => (
+        <Link
+          key={item.href}
+          href={item.href}
+          aria-current={isActive(location, item.href) ? 'page' : undefined}
+        >
+          {icons ? <NavIcon d={item.icon} /> : null}
+          {icons ? <span>{item.label}</span> : item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /** The signed-in frame: navigation, the user's profile, and the realtime channels for every list. */
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
-  const [location] = useLocation();
   const { profile } = useProfile();
   const userRef = useRef(user);
   userRef.current = user;
@@ -78,17 +104,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
         <Link href={paths.home} className="brand">
           Larder
         </Link>
-        <nav aria-label="Main" className="nav-top">
-          {NAV.map((item) => (
-            <Link
-              key={item.href}
-              href={item.href}
-              aria-current={isActive(location, item.href) ? 'page' : undefined}
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
+        <NavLinks label="Main" className="nav-top" />
         <div className="topbar-user">
           <Link href={paths.profile} className="avatar-link" aria-label={`Profile of ${name}`}>
             {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width="32" height="32" /> : null}
@@ -102,18 +118,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
       <main id="main" className="main">
         {children}
       </main>
-      <nav aria-label="Sections" className="nav-bottom">
-        {NAV.map((item) => (
-          <Link
-            key={item.href}
-            href={item.href}
-            aria-current={isActive(location, item.href) ? 'page' : undefined}
-          >
-            <NavIcon d={item.icon} />
-            <span>{item.label}</span>
-          </Link>
-        ))}
-      </nav>
+      <NavLinks label="Sections" className="nav-bottom" icons />
     </div>
   );
 }

@@ -1,9 +1,6 @@
+import type { Choice } from '../../../components/ui/field.tsx';
 import type { Meal } from '../api.ts';
-
-export interface Option {
-  id: string;
-  name: string;
-}
+import { MealChoices } from './meal-choices.tsx';
 
 export function MealRow({
   meal,
@@ -15,47 +12,23 @@ export function MealRow({
 }: {
   meal: Meal;
   label: string;
-  recipes: readonly Option[];
-  cooks: readonly Option[];
+  recipes: readonly Choice[];
+  cooks: readonly Choice[];
   onChange: (recipeId: string | null, cookId: string | null) => void;
   onRemove: () => void;
 }) {
   return (
     <li className="meal-row">
-      <div className="field">
-        <label htmlFor={`meal-recipe-${meal.id}`}>
-          Recipe<span className="visually-hidden">, {label}</span>
-        </label>
-        <select
-          id={`meal-recipe-${meal.id}`}
-          value={meal.recipe_id ?? ''}
-          onChange={(e) => onChange(e.target.value || null, meal.cook_id)}
-        >
-          <option value="">No recipe yet</option>
-          {recipes.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`meal-cook-${meal.id}`}>
-          Cook<span className="visually-hidden">, {label}</span>
-        </label>
-        <select
-          id={`meal-cook-${meal.id}`}
-          value={meal.cook_id ?? ''}
-          onChange={(e) => onChange(meal.recipe_id, e.target.value || null)}
-        >
-          <option value="">Anyone</option>
-          {cooks.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MealChoices
+        which={`, ${label}`}
+        recipes={recipes}
+        cooks={cooks}
+        recipeId={meal.recipe_id ?? ''}
+        cookId={meal.cook_id ?? ''}
+        noRecipe="No recipe yet"
+        onRecipe={(id) => onChange(id || null, meal.cook_id)}
+        onCook={(id) => onChange(meal.recipe_id, id || null)}
+      />
       <button type="button" className="button small ghost" onClick={onRemove}>
         Remove<span className="visually-hidden"> {label}</span>
       </button>

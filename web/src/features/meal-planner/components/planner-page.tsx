@@ -1,11 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { Choice } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { changeMeal, loadMeals, planMeal, plannerDates, removeMeal, usePlanner } from '../store.ts';
 import { AddMealForm } from './add-meal-form.tsx';
-import { MealRow, type Option } from './meal-row.tsx';
+import { MealRow } from './meal-row.tsx';
+
+/** A recipe or a cook, as the planner offers it. */
+interface Named {
+  id: string;
+  name: string;
+}
+
+const choicesOf = (rows: readonly Named[]): Choice[] => rows.map((r) => ({ value: r.id, label: r.name }));
 
 function failed(what: string) {
   return (e: unknown) => {
@@ -21,14 +30,16 @@ export function PlannerPage({
   ready,
 }: {
   userId: string;
-  recipes: readonly Option[];
-  cooks: readonly Option[];
+  recipes: readonly Named[];
+  cooks: readonly Named[];
   ready: boolean;
 }) {
   const { meals, loaded } = usePlanner();
   useEffect(() => {
     void loadMeals(userId);
   }, [userId]);
+  const recipeChoices = useMemo(() => choicesOf(recipes), [recipes]);
+  const cookChoices = useMemo(() => choicesOf(cooks), [cooks]);
   const dates = plannerDates();
   return (
     <Page title="Meal planner">
@@ -54,8 +65,8 @@ export function PlannerPage({
                       key={meal.id}
                       meal={meal}
                       label={`meal ${n + 1} on ${label}`}
-                      recipes={recipes}
-                      cooks={cooks}
+                      recipes={recipeChoices}
+                      cooks={cookChoices}
                       onChange={(r, c) => void changeMeal(meal.id, r, c).catch(failed('changed'))}
                       onRemove={() => void removeMeal(meal.id).catch(failed('removed'))}
                     />
@@ -63,9 +74,8 @@ export function PlannerPage({
                 </ul>
                 <AddMealForm
                   dayLabel={label}
-                  date={date}
-                  recipes={recipes}
-                  cooks={cooks}
+                  recipes={recipeChoices}
+                  cooks={cookChoices}
                   onAdd={(r, c) => planMeal(userId, date, r, c).catch(failed('added'))}
                 />
               </li>
