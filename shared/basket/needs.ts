@@ -1,11 +1,11 @@
 import { memoByString } from '../internal/memo.ts';
-import { normalizeName } from '../limits/names.ts';
+import { normalizeName } from '../limits/normalize-name.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
-import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
+import { MILLILITRES_PER_UNIT } from '../units/factors.ts';
 import { preferredUnits } from '../units/preferred-units.ts';
 import { gramsPerUnit, toGrams } from '../units/to-grams.ts';
-import { canonicalUnit } from '../units/unit-names.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 
 /** The unit a shopping line is summed in: grams, millilitres (1 g each, spec 9) or items. */
 export type BaseUnit = 'g' | 'mL' | 'each';
@@ -65,9 +65,6 @@ const byName = new Intl.Collator('en-AU').compare;
 /** The same item whatever its spacing or case: 'Red  Onion' is 'red onion'. */
 const sameNameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase());
 
-/** Volumes in millilitres: spec 9's factors for mL, L, tsp, tbsp and cup are those of an Australian kitchen. */
-const VOLUME_UNITS = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
-
 /**
  * An amount in a unit of an ingredient, in its base unit: items by the per-item weight, a
  * volume of a liquid as its millilitres (1 cup of milk is 250 mL, not its 258 g), anything else
@@ -96,7 +93,8 @@ function baseFactor(base: BaseUnit, unit: string, name: string): number {
   let factor = byUnit.get(unit);
   if (factor === undefined) {
     const u = canonicalUnit(unit);
-    if (base === 'mL' && u !== null && VOLUME_UNITS.has(u)) factor = DEFAULT_UNIT_FACTORS[u] as number;
+    if (base === 'mL' && u !== null && Object.hasOwn(MILLILITRES_PER_UNIT, u))
+      factor = MILLILITRES_PER_UNIT[u] as number;
     else {
       const grams = toGrams(1, unit === '' ? null : unit, name);
       factor = base === 'each' ? grams / gramsPerUnit('piece', name) : grams;

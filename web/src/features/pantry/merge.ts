@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../../shared/limits/limits.ts';
-import { normalizeName } from '../../../../shared/limits/names.ts';
+import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { DEFAULT_UNIT_FACTORS } from '../../../../shared/units/factors.ts';
-import { canonicalUnit } from '../../../../shared/units/unit-names.ts';
+import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
 import type { ItemInput, PantryItem } from './api.ts';
 
 /** What adding an item to the pantry does: a new row, or a new quantity for a row already there. */

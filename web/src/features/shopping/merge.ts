@@ -1,4 +1,4 @@
-import { normalizeName } from '../../../../shared/limits/names.ts';
+import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import type { ItemInput, ShoppingItem } from './api.ts';
 
 export interface AddPlan {
