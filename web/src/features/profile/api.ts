@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { randomAvatar } from '../../../../shared/profile/index.ts';
+import { profileName, randomAvatar } from '../../../../shared/profile/index.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export interface Profile extends Record<string, unknown> {
@@ -17,12 +17,15 @@ export async function getProfile(userId: string): Promise<Profile | null> {
   return data as Profile | null;
 }
 
-/** Spec 3: the first sign-in creates the row with the provider's full name and a random avatar. */
+/**
+ * Spec 3: the first sign-in creates the row with the provider's full name (by shared's
+ * profileName, the database trigger's rule) and a random avatar.
+ */
 export async function createProfile(user: User): Promise<Profile> {
   const row = {
     id: user.id,
     email: user.email ?? null,
-    name: typeof user.user_metadata.full_name === 'string' ? user.user_metadata.full_name : null,
+    name: profileName(user.user_metadata.full_name),
     avatar_url: randomAvatar(),
     subscription_status: false,
   };
