@@ -7,7 +7,6 @@
 export type {
   ImportedRecipe,
   IngredientPriceRecord,
-  KnownIngredient,
   NeedLine,
   PricedLine,
 } from '../../../shared/mod.ts';

@@ -1,12 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { profileName, randomAvatar } from '../../../../shared/profile/index.ts';
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface Profile extends Record<string, unknown> {
-  avatar_url: string | null;
-  subscription_status: boolean;
-  name: string | null;
-}
+export type Profile = Pick<Tables<'users'>, 'avatar_url' | 'subscription_status' | 'name'>;
 
 const COLUMNS = 'avatar_url, subscription_status, name';
 
@@ -14,7 +11,7 @@ const COLUMNS = 'avatar_url, subscription_status, name';
 export async function getProfile(userId: string): Promise<Profile | null> {
   const { data, error } = await supabase.from('users').select(COLUMNS).eq('id', userId).maybeSingle();
   if (error) throw error;
-  return data as Profile | null;
+  return data;
 }
 
 /**
@@ -42,5 +39,5 @@ export async function updateProfile(userId: string, patch: { name?: string; avat
     .select(COLUMNS)
     .single();
   if (error) throw error;
-  return data as Profile;
+  return data;
 }
