@@ -25,7 +25,6 @@ export type Recipe = Omit<Tables<'recipes'>, 'created_at' | 'updated_at'> & {
 
 export type PriceRecord = IngredientPriceRecord & Pick<Tables<'ingredient_prices'>, 'ingredient_id'>;
 
-export const CHAINS = ['coles', 'woolworths', 'aldi'] as const satisfies readonly ChainKey[];
 export type Chain = ChainKey;
 export type ChainPrice = ChainTotals;
 

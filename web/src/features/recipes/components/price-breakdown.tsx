@@ -1,5 +1,6 @@
+import { CHAINS } from '../../../../../shared/pricing/types.ts';
 import { formatAud } from '../../../lib/format.ts';
-import { CHAINS, type Chain } from '../api.ts';
+import type { Chain } from '../api.ts';
 import type { IngredientCost } from '../derive.ts';
 import { CHAIN_NAMES } from './price-summary.tsx';
 

@@ -1,5 +1,6 @@
+import { CHAINS } from '../../../../../shared/pricing/types.ts';
 import { formatAud, formatChange } from '../../../lib/format.ts';
-import { CHAINS, type Chain, type RecipePrice } from '../api.ts';
+import type { Chain, RecipePrice } from '../api.ts';
 import { chainCost } from '../derive.ts';
 
 export const CHAIN_NAMES: Record<Chain, string> = { coles: 'Coles', woolworths: 'Woolworths', aldi: 'Aldi' };
