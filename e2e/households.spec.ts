@@ -17,14 +17,18 @@ test('two people share one household live, and a stranger sees none of it', asyn
     // A new user has a household of their own, alone in it.
     await a.goto('/household');
     await expect(a.getByRole('heading', { level: 1, name: "Avery's household" })).toBeVisible();
-    await expect(a.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(1);
+    await expect(a.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(
+      1,
+    );
 
     // A invites by e-mail: Auth's mail carries it (the local outbox shows it).
     const friendEmail = `friend-${Date.now()}@example.com`;
     await a.getByLabel('Email', { exact: true }).fill(friendEmail);
     await a.getByRole('button', { name: 'Send invitation' }).click();
     await expect(a.getByRole('list', { name: 'Open invitations' })).toContainText(friendEmail);
-    const mail = (await (await fetch(`${env.api}/_local/mail?to=${encodeURIComponent(friendEmail)}`)).json()) as {
+    const mail = (await (
+      await fetch(`${env.api}/_local/mail?to=${encodeURIComponent(friendEmail)}`)
+    ).json()) as {
       subject: string;
     }[];
     expect(mail).toHaveLength(1);
@@ -39,9 +43,13 @@ test('two people share one household live, and a stranger sees none of it', asyn
     await visit(b, 'household-join');
     await b.getByRole('button', { name: 'Accept and join' }).click();
     await expect(b.getByRole('heading', { level: 1, name: "Avery's household" })).toBeVisible();
-    await expect(b.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(2);
+    await expect(b.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(
+      2,
+    );
     // A sees B arrive without reloading.
-    await expect(a.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(2);
+    await expect(a.getByRole('list', { name: 'People in this household' }).getByRole('listitem')).toHaveCount(
+      2,
+    );
 
     // A plans a meal; B, on the planner, sees it appear.
     await b.goto('/planner');
@@ -68,7 +76,13 @@ test('two people share one household live, and a stranger sees none of it', asyn
     await c.goto('/shopping');
     await expect(c.getByText('Your shopping list is empty')).toBeVisible();
     await c.goto('/planner');
-    await expect(c.locator('li.day').first().getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(0);
+    await expect(
+      c
+        .locator('li.day')
+        .first()
+        .getByRole('list', { name: /Meals on/ })
+        .getByRole('listitem'),
+    ).toHaveCount(0);
     expect(await restAs(c, 'shopping?select=id')).toEqual([]);
     expect(await restAs(c, 'meal_planner?select=id')).toEqual([]);
     expect(await restAs(c, 'household_members?select=user_id')).toHaveLength(1);

@@ -1,47 +1,77 @@
-import { expect, newUser, signUp, test, visit } from './support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, visit } from './support/fixtures.ts';
+import { JOURNEY_USER } from './support/signed-in.ts';
 
-test('a new user browses, favourites, plans the week with a cook, and keeps a pantry and shopping list', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const user = newUser('Jordan');
-  await signUp(page, user);
+// Each journey of one signed-in user (e2e/sign-in.setup.ts signs them up once), in order: a
+// journey that adds something takes it away again, so the next starts from what it expects.
 
-  // Browse: the seeded recipes with nutrition and prices; search by name and by ingredient.
-  const cards = page.locator('article.recipe-card');
-  await expect(cards.first()).toBeVisible();
-  const total = await cards.count();
-  expect(total).toBeGreaterThan(1);
-  await expect(cards.first()).toContainText('kcal');
-  await expect(cards.first().getByRole('list', { name: 'Price per portion' })).toBeVisible();
+const cards = (page: Page) => page.locator('article.recipe-card');
+
+/** The recipe list, and the name of its first recipe. */
+async function firstRecipe(page: Page): Promise<string> {
+  await page.goto('/recipes');
+  await expect(cards(page).first()).toBeVisible();
+  return ((await cards(page).first().getByRole('heading').textContent()) ?? '').trim();
+}
+
+/** Adds a cook on the cooks screen and waits for it in the list. */
+async function addCook(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Cook name').fill(name);
+  await page.getByRole('button', { name: 'Add cook' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Cooks' }).getByRole('listitem').filter({ hasText: name }),
+  ).toBeVisible();
+}
+
+/** Deletes a cook on the cooks screen, accepting the confirmation. */
+async function deleteCook(page: Page, name: string): Promise<void> {
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+}
+
+test('browse: the recipes show nutrition and prices, and search finds one by name', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  expect(await cards(page).count()).toBeGreaterThan(1);
+  await expect(cards(page).first()).toContainText('kcal');
+  await expect(cards(page).first().getByRole('list', { name: 'Price per portion' })).toBeVisible();
   await expect(page.getByText('Cheapest').first()).toBeVisible();
   await visit(page, 'recipes');
-  const firstName = ((await cards.first().getByRole('heading').textContent()) ?? '').trim();
+  const firstName = ((await cards(page).first().getByRole('heading').textContent()) ?? '').trim();
   await page.getByLabel('Search recipes').fill(firstName.slice(0, 6));
-  await expect(cards.filter({ hasText: firstName })).toHaveCount(1);
+  await expect(cards(page).filter({ hasText: firstName })).toHaveCount(1);
   await page.getByLabel('Search recipes').fill('zzzz-no-such-recipe');
   await expect(page.getByText('No recipes match')).toBeVisible();
   await visit(page, 'recipes-empty-search');
   await page.getByLabel('Search recipes').fill('');
+});
 
-  // Favourite the first recipe; the favourites filter and page show it alone.
+test('favourites: a favourite shows alone under the filter and on its page, after a reload too', async ({
+  page,
+}) => {
+  const firstName = await firstRecipe(page);
   await page.getByRole('button', { name: `Add ${firstName} to favourites` }).click();
   await expect(page.getByRole('button', { name: `Remove ${firstName} from favourites` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await page.getByLabel('Favourites only').check();
-  await expect(cards).toHaveCount(1);
+  await expect(cards(page)).toHaveCount(1);
   await page.getByLabel('Favourites only').uncheck();
   await page.goto('/favourites');
   await expect(page.getByRole('heading', { level: 1, name: 'Favourites' })).toBeVisible();
-  await expect(cards).toHaveCount(1);
+  await expect(cards(page)).toHaveCount(1);
   await visit(page, 'favourites');
   await page.reload();
   await expect(page.getByRole('button', { name: `Remove ${firstName} from favourites` })).toBeVisible();
+});
 
-  // Detail: quantities, nutrition, prices per chain and the breakdown; portions rescale.
-  await cards.first().getByRole('link', { name: firstName }).click();
+test('recipe detail: quantities, nutrition and each chain’s price; portions rescale; the lines go to the list', async ({
+  page,
+}) => {
+  const firstName = await firstRecipe(page);
+  await cards(page).first().getByRole('link', { name: firstName }).click();
   await expect(page.getByRole('heading', { level: 1, name: firstName })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Cost of each ingredient' })).toBeVisible();
@@ -60,22 +90,30 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await expect(totalEnergy).not.toHaveText(energyBefore);
   await page.getByRole('button', { name: 'Add to shopping list' }).click();
   await expect(page.getByText(`Added the ingredients of ${firstName}`)).toBeVisible();
+});
 
-  // Cooks: add, the duplicate message from add-cook.
+test('cooks: a cook is added, and the same name again gets add-cook’s duplicate message', async ({
+  page,
+}) => {
   await page.goto('/cooks');
   await expect(page.getByText('No cooks yet')).toBeVisible();
   await visit(page, 'cooks-empty');
-  await page.getByLabel('Cook name').fill('Alex');
-  await page.getByRole('button', { name: 'Add cook' }).click();
-  await expect(
-    page.getByRole('list', { name: 'Cooks' }).getByRole('listitem').filter({ hasText: 'Alex' }),
-  ).toBeVisible();
+  await addCook(page, 'Alex');
   await page.getByLabel('Cook name').fill('  alex ');
   await page.getByRole('button', { name: 'Add cook' }).click();
   await expect(page.getByRole('alert')).toHaveText('A cook with this name already exists.');
   await visit(page, 'cooks');
+  await deleteCook(page, 'Alex');
+  await expect(page.getByText('No cooks yet')).toBeVisible();
+});
 
-  // Planner: today through 7 days ahead; a meal with a recipe and the cook.
+test('planner: today and 7 days ahead; a meal gets a recipe and a cook, who cannot go until unassigned', async ({
+  page,
+}) => {
+  const firstName = await firstRecipe(page);
+  await page.goto('/cooks');
+  await addCook(page, 'Alex');
+
   await page.goto('/planner');
   const days = page.locator('li.day');
   await expect(days).toHaveCount(8);
@@ -91,32 +129,25 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
 
   // Deleting a cook still assigned to a meal gives the 23503 message.
   await page.goto('/cooks');
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Delete Alex' }).click();
+  await deleteCook(page, 'Alex');
   await expect(page.getByRole('alert')).toHaveText(
     'This cook is still assigned to one or more meals. Please unassign them before deleting.',
   );
   // Unassign, then the cook can go.
   await page.goto('/planner');
-  await page
+  const plannedCook = page
     .locator('li.day')
     .first()
     .getByRole('list', { name: /Meals on/ })
-    .getByLabel(/^Cook/)
-    .selectOption('');
-  await expect(
-    page
-      .locator('li.day')
-      .first()
-      .getByRole('list', { name: /Meals on/ })
-      .getByLabel(/^Cook/),
-  ).toHaveValue('');
+    .getByLabel(/^Cook/);
+  await plannedCook.selectOption('');
+  await expect(plannedCook).toHaveValue('');
   await page.goto('/cooks');
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Delete Alex' }).click();
+  await deleteCook(page, 'Alex');
   await expect(page.getByText('No cooks yet')).toBeVisible();
+});
 
-  // Pantry: a known ingredient and free text, edit, remove.
+test('pantry: an item is added, its quantity edited, and removed', async ({ page }) => {
   await page.goto('/pantry');
   await expect(page.getByText('Your pantry is empty')).toBeVisible();
   await visit(page, 'pantry-empty');
@@ -132,8 +163,16 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await visit(page, 'pantry');
   await page.getByRole('button', { name: 'Remove Homemade stock' }).click();
   await expect(page.getByText('Your pantry is empty')).toBeVisible();
+});
 
-  // Shopping: the recipe's ingredients are there; add, tick, clear ticked.
+test('shopping: a recipe’s ingredients are on the list; an item is added, ticked and cleared', async ({
+  page,
+}) => {
+  const firstName = await firstRecipe(page);
+  await cards(page).first().getByRole('link', { name: firstName }).click();
+  await page.getByRole('button', { name: 'Add to shopping list' }).click();
+  await expect(page.getByText(`Added the ingredients of ${firstName}`)).toBeVisible();
+
   await page.goto('/shopping');
   const shopping = page.getByRole('list', { name: 'Shopping items' });
   await expect(shopping.getByRole('listitem').first()).toBeVisible();
@@ -147,17 +186,21 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   await page.getByRole('button', { name: /Clear ticked/ }).click();
   await expect(shopping.getByRole('listitem').filter({ hasText: 'Dishwashing liquid' })).toHaveCount(0);
   await expect(shopping.getByRole('listitem')).toHaveCount(fromRecipe);
+});
 
-  // Profile: first-word display name, avatar choice.
+test('profile: the greeting uses the first word of the name; a chosen avatar shows in the top bar', async ({
+  page,
+}) => {
   await page.goto('/profile');
-  await expect(page.getByText('Hello, Jordan')).toBeVisible();
+  await expect(page.getByText(`Hello, ${JOURNEY_USER}`)).toBeVisible();
   await page.getByLabel('lime').check();
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(page.locator('.topbar img')).toHaveAttribute('src', '/avatars/lime.svg');
   await visit(page, 'profile');
+});
 
-  // No screen is wider than a 320 px phone (a long e-mail or name wraps instead).
+test('phone: no screen is wider than 320 px (a long e-mail or name wraps instead)', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   for (const path of ['/recipes', '/favourites', '/planner', '/cooks', '/pantry', '/shopping', '/profile']) {
     await page.goto(path);
@@ -167,9 +210,8 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   }
 });
 
-test('a user creates, edits and deletes a recipe of their own', async ({ page }) => {
-  const user = newUser('Casey');
-  await signUp(page, user);
+test('own recipe: one is created, edited and deleted', async ({ page }) => {
+  await page.goto('/recipes');
   await page.getByRole('link', { name: 'New recipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New recipe' })).toBeVisible();
   await visit(page, 'recipe-new');

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
+const SCREENS_DIR = resolve(import.meta.dirname, '../artifacts/screens');
 
 export interface TestUser {
   name: string;

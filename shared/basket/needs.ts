@@ -1,12 +1,12 @@
 import { memoByString } from '../internal/memo.ts';
-import { normalizeName } from '../limits/names.ts';
+import { normalizeName } from '../limits/normalize-name.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
-import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
+import { MILLILITRES_PER_UNIT } from '../units/factors.ts';
 import { preferredUnits } from '../units/preferred-units.ts';
 import { ingredientProfile } from '../units/profiles.ts';
 import { gramsPerUnit, toGrams } from '../units/to-grams.ts';
-import { canonicalUnit } from '../units/unit-names.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 
 /** The unit a shopping line is summed in: grams, millilitres (1 g each, spec 9) or items. */
 export type BaseUnit = 'g' | 'mL' | 'each';
@@ -69,9 +69,6 @@ const baseUnitCached = memoByString(2048, (name): BaseUnit => {
 /** The same item whatever its spacing or case: 'Red  Onion' is 'red onion'. */
 const sameNameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase());
 
-/** Volumes in millilitres: spec 9's factors for mL, L, tsp, tbsp and cup are those of an Australian kitchen. */
-const VOLUME_UNITS = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
-
 /**
  * How one ingredient converts: its base unit, and how much of it one of each unit (as written)
  * is. Every conversion is linear and a week's plan repeats a few dozen (name, unit) pairs, so
@@ -111,7 +108,8 @@ function factorOf(conversion: Conversion, unit: string, name: string): number {
 function computeFactor(base: BaseUnit, unit: string, name: string): number {
   const u = canonicalUnit(unit);
   if (u !== null && !Object.hasOwn(ingredientProfile(name).factors, u)) return Number.NaN;
-  if (base === 'mL' && u !== null && VOLUME_UNITS.has(u)) return DEFAULT_UNIT_FACTORS[u] as number;
+  if (base === 'mL' && u !== null && Object.hasOwn(MILLILITRES_PER_UNIT, u))
+    return MILLILITRES_PER_UNIT[u] as number;
   const grams = toGrams(1, u === null ? null : unit, name);
   return base === 'each' ? grams / gramsPerUnit('piece', name) : grams;
 }
@@ -312,8 +310,10 @@ function hold(summing: Summing, item: PantryHolding): void {
 
 function finish({ line, enough }: Summing): NeedLine {
   if (line.need === 0) {
+    // Nothing to buy and nothing to count against: the pantry's amount means nothing here.
     line.base = null;
     line.note = 'to taste';
+    line.have = 0;
     return line;
   }
   const need = round(line.need);

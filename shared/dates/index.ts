@@ -1,2 +1,2 @@
 export { formatDuration } from './duration.ts';
-export { DEFAULT_TIME_ZONE, MEAL_WINDOW_DAYS, mealWindow } from './meal-window.ts';
+export { MEAL_WINDOW_DAYS, mealWindow, PLAN_TIME_ZONE, planToday } from './meal-window.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mealWindow } from './meal-window.ts';
+import { mealWindow, planToday } from './meal-window.ts';
 
 describe('mealWindow (spec 9: today through 7 days ahead)', () => {
   it('runs from today to today + 7 in Australia/Sydney by default', () => {
@@ -47,5 +47,21 @@ describe('mealWindow (spec 9: today through 7 days ahead)', () => {
     const at = new Date('2026-11-22T14:30:00Z');
     expect(mealWindow(at, 'Not/AZone')).toEqual(mealWindow(at));
     expect(mealWindow(new Date(Number.NaN)).dates).toHaveLength(8);
+  });
+});
+
+describe("planToday (spec 4: meals before today are past; spec 9: the window's first day)", () => {
+  it("is Sydney's date on either side of Sydney's midnight, in and out of daylight saving", () => {
+    // AEDT (UTC+11): midnight of 23 Nov 2026 is 13:00 UTC on the 22nd.
+    expect(planToday(new Date('2026-11-22T12:59:59.999Z'))).toBe('2026-11-22');
+    expect(planToday(new Date('2026-11-22T13:00:00.000Z'))).toBe('2026-11-23');
+    // AEST (UTC+10): midnight of 10 Jun 2026 is 14:00 UTC on the 9th.
+    expect(planToday(new Date('2026-06-09T13:59:59.999Z'))).toBe('2026-06-09');
+    expect(planToday(new Date('2026-06-09T14:00:00.000Z'))).toBe('2026-06-10');
+  });
+
+  it("is the window's first day", () => {
+    const at = new Date('2026-11-22T12:59:59.999Z');
+    expect(planToday(at)).toBe(mealWindow(at).from);
   });
 });

@@ -1,5 +1,9 @@
-/** The default time zone for "today" (docs/decisions.md "Dates and time zone"). */
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+/**
+ * The meal plan's time zone (docs/decisions.md "Dates and time zone"): its "today" starts the
+ * planner's window (spec 9) and ends the past that housekeeping deletes (spec 4), the same day in
+ * every browser and in the cleanup-meals function.
+ */
+export const PLAN_TIME_ZONE = 'Australia/Sydney';
 /** Days after today the meal planner shows (spec 9 "Meal planner window: today through 7 days ahead"). */
 export const MEAL_WINDOW_DAYS = 7;
 
@@ -21,7 +25,7 @@ function localMidnight(now: Date, timeZone: string): number {
   try {
     f = formatterFor(timeZone);
   } catch {
-    f = formatterFor(DEFAULT_TIME_ZONE);
+    f = formatterFor(PLAN_TIME_ZONE);
   }
   let year = 1970;
   let month = 1;
@@ -53,18 +57,29 @@ function isoDate(ms: number): string {
  * through today + 7 days in `timeZone`, as ISO dates (`YYYY-MM-DD`).
  *
  * @param now the instant to take "today" from; an invalid or missing date means the current time.
- * @param timeZone an IANA zone; an unknown one falls back to `Australia/Sydney`.
+ * @param timeZone an IANA zone, the plan's (Australia/Sydney) unless given; an unknown one falls
+ *   back to the plan's.
  * @returns `from` (today), `to` (today + 7) and `dates`, the 8 dates in order. Calendar days,
  *   so daylight-saving changes never skip or repeat a date.
  */
 export function mealWindow(
   now: Date = new Date(),
-  timeZone: string = DEFAULT_TIME_ZONE,
+  timeZone: string = PLAN_TIME_ZONE,
 ): { from: string; to: string; dates: string[] } {
   const instant = now instanceof Date && Number.isFinite(now.getTime()) ? now : new Date();
-  const zone = typeof timeZone === 'string' && timeZone !== '' ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = typeof timeZone === 'string' && timeZone !== '' ? timeZone : PLAN_TIME_ZONE;
   const start = localMidnight(instant, zone);
   const dates: string[] = [];
   for (let i = 0; i <= MEAL_WINDOW_DAYS; i++) dates.push(isoDate(start + i * MS_PER_DAY));
   return { from: dates[0] as string, to: dates[MEAL_WINDOW_DAYS] as string, dates };
+}
+
+/**
+ * The meal plan's today at `now`, as an ISO date: the first day of the planner's window, and the
+ * day before which meals are past and deleted (spec 4 "Meal planner housekeeping"), by the web app
+ * and by cleanup-meals alike. Australia/Sydney's calendar date ({@link PLAN_TIME_ZONE}); an
+ * invalid or missing `now` means the current time.
+ */
+export function planToday(now: Date = new Date()): string {
+  return mealWindow(now).from;
 }

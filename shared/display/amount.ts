@@ -1,8 +1,9 @@
 import { formatDecimal, formatQuantity, SNAP_TOLERANCE } from '../quantity/format.ts';
 import { pluralizeUnit } from '../quantity/plural.ts';
+import { GRAMS_PER_MASS_UNIT, MILLILITRES_PER_UNIT } from '../units/factors.ts';
 import { preferredUnits } from '../units/preferred-units.ts';
 import { gramsPerUnit, toGrams } from '../units/to-grams.ts';
-import { canonicalUnit } from '../units/unit-names.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 
 /** An ingredient amount ready to show (see {@link displayAmount}). */
 export interface DisplayedAmount {
@@ -18,16 +19,6 @@ export interface DisplayedAmount {
   text: string;
 }
 
-/** Millilitres in one volume unit: conversions among these never depend on the ingredient. */
-const VOLUME_ML: Readonly<Record<string, number>> = { tsp: 5, tbsp: 20, cup: 250, mL: 1, L: 1000 };
-/** Grams in one mass unit. */
-const MASS_G: Readonly<Record<string, number>> = {
-  mg: 0.001,
-  g: 1,
-  kg: 1000,
-  oz: 28.349523125,
-  lb: 453.59237,
-};
 /** Units shown without fractions (metric is read off a scale or a jug, not a measuring set). */
 const METRIC = new Set(['g', 'mL', 'kg', 'L']);
 /** Count units whose name the ingredient already says (`3` brown onions, not `3 pieces`). */
@@ -47,7 +38,7 @@ const FAMILY_UNITS: Readonly<Record<Family, readonly string[]>> = {
 function familyOf(unit: string): Family | null {
   if (unit === 'tsp' || unit === 'tbsp' || unit === 'cup') return 'spoon';
   if (unit === 'mL' || unit === 'L') return 'liquid';
-  if (Object.hasOwn(MASS_G, unit)) return 'mass';
+  if (Object.hasOwn(GRAMS_PER_MASS_UNIT, unit)) return 'mass';
   return null;
 }
 
@@ -118,9 +109,10 @@ function toleranceFrom(written: string): number {
 
 /** The amount of `grams` (or of `amount` in `from`, exactly when both are volumes or masses) in `to`. */
 function convert(amount: number, from: string, to: string, grams: number, name: string): number {
-  const volumes = Object.hasOwn(VOLUME_ML, from) && Object.hasOwn(VOLUME_ML, to);
-  if (volumes) return (amount * VOLUME_ML[from]!) / VOLUME_ML[to]!;
-  if (Object.hasOwn(MASS_G, from) && Object.hasOwn(MASS_G, to)) return (amount * MASS_G[from]!) / MASS_G[to]!;
+  const volumes = Object.hasOwn(MILLILITRES_PER_UNIT, from) && Object.hasOwn(MILLILITRES_PER_UNIT, to);
+  if (volumes) return (amount * MILLILITRES_PER_UNIT[from]!) / MILLILITRES_PER_UNIT[to]!;
+  if (Object.hasOwn(GRAMS_PER_MASS_UNIT, from) && Object.hasOwn(GRAMS_PER_MASS_UNIT, to))
+    return (amount * GRAMS_PER_MASS_UNIT[from]!) / GRAMS_PER_MASS_UNIT[to]!;
   return grams / gramsPerUnit(to, name);
 }
 

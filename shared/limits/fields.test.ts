@@ -16,7 +16,7 @@ import {
   stepsText,
 } from './fields.ts';
 import { LIMITS } from './limits.ts';
-import { normalizeName } from './names.ts';
+import { normalizeName } from './normalize-name.ts';
 import { isQuantityText } from './quantity-text.ts';
 
 const ok = (value: unknown) => ({ ok: true, value });

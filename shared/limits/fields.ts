@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { parseQuantity } from '../quantity/parse.ts';
 import { charLength, LIMITS } from './limits.ts';
-import { normalizeName } from './names.ts';
+import { normalizeName } from './normalize-name.ts';
 import { isQuantityText } from './quantity-text.ts';
 
 /**

@@ -1,4 +1,4 @@
 export * from './fields.ts';
 export { charLength, LIMITS } from './limits.ts';
-export { normalizeName } from './names.ts';
+export { normalizeName } from './normalize-name.ts';
 export { isQuantityText, QUANTITY_TEXT_PATTERN, ZERO_QUANTITY_PATTERN } from './quantity-text.ts';

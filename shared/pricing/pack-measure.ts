@@ -1,6 +1,6 @@
 import { memoByString } from '../internal/memo.ts';
 import { PACK_MEASURE_FACTORS } from '../units/factors.ts';
-import { canonicalUnit } from '../units/unit-names.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 
 /** A pack measure read apart: how many of what. */
 export interface PackMeasure {

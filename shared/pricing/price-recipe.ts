@@ -3,7 +3,7 @@ import { portionsOrDefault } from '../nutrition/per-portion.ts';
 import { parseQuantity } from '../quantity/parse.ts';
 import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
 import { gramsPerUnit, toGrams } from '../units/to-grams.ts';
-import { canonicalUnit } from '../units/unit-names.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 import { type PackMeasure, readPackMeasure } from './pack-measure.ts';
 import {
   CHAINS,

@@ -56,6 +56,15 @@ export interface IngredientPriceRecord {
   aldi_unit_price_past: DbNumeric;
 }
 
+/** A price record in which no chain stocks the ingredient, to fill chain by chain. */
+export function emptyPriceRecord(): IngredientPriceRecord {
+  const record: Record<string, null> = {};
+  for (const columns of Object.values(PRICE_COLUMNS)) {
+    for (const column of Object.values(columns)) record[column] = null;
+  }
+  return record as unknown as IngredientPriceRecord;
+}
+
 /** A recipe line with its ingredient's price record (looked up by ingredient id, spec 7). */
 export type PricedLine = RecipeLine & { prices: IngredientPriceRecord | null };
 

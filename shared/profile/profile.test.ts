@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATARS, type Avatar, avatarUrl, randomAvatar } from './avatars.ts';
 import { displayName } from './display-name.ts';
+import { profileName } from './profile-name.ts';
 
 describe('displayName (spec 9: the first word of the stored name)', () => {
   it('takes the first word', () => {
@@ -18,16 +19,8 @@ describe('displayName (spec 9: the first word of the stored name)', () => {
 
 describe('avatars (spec 9: 8 images, picked at random)', () => {
   it('has the eight of the spec', () => {
-    expect([...AVATARS]).toEqual([
-      'apple',
-      'banana',
-      'broccoli',
-      'orange',
-      'strawberry',
-      'lemon',
-      'lime',
-      'tomato',
-    ]);
+    const spec = 'apple, banana, broccoli, orange, strawberry, lemon, lime, tomato';
+    expect(AVATARS.join(', ')).toBe(spec);
   });
 
   it('builds the avatar_url path', () => {
@@ -52,5 +45,19 @@ describe('avatars (spec 9: 8 images, picked at random)', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 2000; i++) seen.add(randomAvatar());
     expect(seen.size).toBe(8);
+  });
+});
+
+describe("profileName (spec 3: the new profile's name from full_name)", () => {
+  it('normalises white space, cuts to 80 characters and keeps no empty name', () => {
+    expect(profileName('  Ada \t Lovelace\n')).toBe('Ada Lovelace');
+    expect(profileName('   ')).toBeNull();
+    expect(profileName('')).toBeNull();
+    expect(profileName(`${'a'.repeat(79)} bcd`)).toBe('a'.repeat(79));
+    expect(profileName('😀'.repeat(81))).toBe('😀'.repeat(80));
+  });
+
+  it('takes nothing but a string', () => {
+    for (const v of [undefined, null, 42, true, {}, ['Ada']]) expect(profileName(v)).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { normalizeName } from '../limits/names.ts';
+import { normalizeName } from '../limits/normalize-name.ts';
 import { isQuantityText } from '../limits/quantity-text.ts';
 import { formatQuantity } from '../quantity/format.ts';
 import { parseQuantity } from '../quantity/parse.ts';
+import { EXTRA_MASS_FACTORS } from '../units/factors.ts';
 import { MEASUREMENT_NAMES } from '../units/measurements.ts';
-import { canonicalUnit } from '../units/unit-names.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 
 /** Cups and spoons as the source meant them: Australian metric (the default) or US customary. */
 export type Measures = 'au' | 'us';
@@ -26,8 +27,6 @@ export interface ParsedLine {
 
 /** The units of Larder's measurements table, by the canonical name the unit rules give them. */
 const LARDER_UNITS = new Set(MEASUREMENT_NAMES.map((name) => canonicalUnit(name) as string));
-/** Imperial weights, turned into grams. */
-const TO_GRAMS: Readonly<Record<string, number>> = { oz: 28.349523125, lb: 453.59237, mg: 0.001 };
 /** US customary volumes as Australian ones: a US cup is 236.6 mL, an Australian one 250. */
 const US_TO_AU: Readonly<Record<string, number>> = {
   cup: 236.5882365 / 250,
@@ -98,7 +97,12 @@ export function parseIngredientLine(text: string, measures: Measures = 'au'): Pa
   let unit: string | null = null;
   const word = WORD.exec(rest);
   const canonical = word ? canonicalUnit(word[1]) : null;
-  if (amount > 0 && word && canonical !== null && (LARDER_UNITS.has(canonical) || canonical in TO_GRAMS)) {
+  if (
+    amount > 0 &&
+    word &&
+    canonical !== null &&
+    (LARDER_UNITS.has(canonical) || canonical in EXTRA_MASS_FACTORS)
+  ) {
     unit = canonical;
     rest = rest.slice(word[0].length).trim();
     if (/^(?:can|tin|packet)s?\b/i.test(rest)) rest = rest.replace(/^\w+\s*/, '');
@@ -121,8 +125,8 @@ export function parseIngredientLine(text: string, measures: Measures = 'au'): Pa
     unit = canonicalUnit(trailing[1]);
     rest = rest.slice(0, trailing.index);
   }
-  if (unit !== null && Object.hasOwn(TO_GRAMS, unit)) {
-    amount *= TO_GRAMS[unit] as number;
+  if (unit !== null && Object.hasOwn(EXTRA_MASS_FACTORS, unit)) {
+    amount *= EXTRA_MASS_FACTORS[unit] as number;
     unit = 'g';
   }
   if (measures === 'us' && unit !== null && Object.hasOwn(US_TO_AU, unit)) amount *= US_TO_AU[unit] as number;

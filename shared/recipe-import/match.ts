@@ -1,4 +1,4 @@
-import { nameKey, nameTokens } from '../units/names.ts';
+import { nameKey, nameTokens } from '../units/ingredient-names.ts';
 
 /** A Larder ingredient a line can be matched to: built-in or the person's own. */
 export interface KnownIngredient {

@@ -9,8 +9,6 @@ import {
   dateOfDay,
   dayNumber,
   emptyFeed,
-  type FeedPrice,
-  type FeedProduct,
   type FeedRead,
   feedError,
   ONLINE_STORE,
@@ -18,6 +16,7 @@ import {
   showValue,
 } from './feed.ts';
 import { type FeedReadOptions, feedToday } from './feed-read.ts';
+import { eachItem, quotedName } from './retailer-file.ts';
 
 /** The `source` of rows read from Aldi's product search. */
 export const ALDI_SOURCE = 'aldi-search';
@@ -126,16 +125,9 @@ export function readAldiSearch(file: string, value: unknown, options?: AldiOptio
     return out;
   }
   const date = dateOfDay(day);
-  products.forEach((item, i) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      out.errors.push(feedError(`${name} product ${i}`, null, 'must be an object'));
-      return;
-    }
-    const p = item as Record<string, unknown>;
+  eachItem(products, `${name} product`, out, (p, i) => {
     const skuText = typeof p.sku === 'string' ? p.sku.slice(0, 40) : showValue(p.sku);
-    const nameText =
-      typeof p.name === 'string' ? ` '${p.name.length > 40 ? `${p.name.slice(0, 40)}…` : p.name}'` : '';
-    const where = `${name} product ${i} (${skuText}${nameText})`;
+    const where = `${name} product ${i} (${skuText}${quotedName(p.name)})`;
     const before = out.errors.length;
     const pack = typeof p.sellingSize === 'string' ? readAldiSellingSize(p.sellingSize) : null;
     if (pack === null)
@@ -179,7 +171,7 @@ export function readAldiSearch(file: string, value: unknown, options?: AldiOptio
       where,
       today,
       out.errors,
-    ) as FeedProduct | null;
+    );
     if (product === null) return;
     const row = readFeedRecord(
       'prices',
@@ -197,7 +189,7 @@ export function readAldiSearch(file: string, value: unknown, options?: AldiOptio
       where,
       today,
       out.errors,
-    ) as FeedPrice | null;
+    );
     if (row === null) return;
     out.products.push({ row: product, where });
     out.prices.push({ row, where });

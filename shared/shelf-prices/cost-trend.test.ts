@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { priceRecipe } from '../pricing/price-recipe.ts';
+import { priceRecord } from '../testing/lines.ts';
 import { costTrend, type TrendProduct } from './cost-trend.ts';
 
 const ingredient = (id: number, name: string) => ({ id, name, protein: 0, carbs: 0, fats: 0, calories: 0 });
@@ -41,17 +42,10 @@ describe('costTrend: the lines priced week by week', () => {
       priceRecipe(
         lines.map((l) => ({
           ...l,
-          prices: {
+          prices: priceRecord({
             coles_measure: l.ingredients?.id === 1 ? '1kg' : '2L',
             coles_unit_price_current: l.ingredients?.id === 1 ? flourDollars : 4,
-            coles_unit_price_past: null,
-            woolworths_measure: null,
-            woolworths_unit_price_current: null,
-            woolworths_unit_price_past: null,
-            aldi_measure: null,
-            aldi_unit_price_current: null,
-            aldi_unit_price_past: null,
-          },
+          }),
         })),
       ).chains.coles.total;
     expect(trend[0]?.totals.coles).toBe(at(3));

@@ -6,7 +6,13 @@
 
 import type { RecipeLine } from '../nutrition/types.ts';
 import { priceRecipe } from '../pricing/price-recipe.ts';
-import { CHAINS, type ChainKey, type IngredientPriceRecord, PRICE_COLUMNS } from '../pricing/types.ts';
+import {
+  CHAINS,
+  type ChainKey,
+  emptyPriceRecord,
+  type IngredientPriceRecord,
+  PRICE_COLUMNS,
+} from '../pricing/types.ts';
 import { ingredientPackMeasure, type ProductPack } from './measure.ts';
 import { type PriceSpan, pricesByDay } from './special.ts';
 
@@ -40,20 +46,6 @@ function shiftDays(date: string, days: number): string | null {
   return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : null;
 }
 
-function emptyRecord(): IngredientPriceRecord {
-  return {
-    coles_measure: null,
-    woolworths_measure: null,
-    aldi_measure: null,
-    coles_unit_price_current: null,
-    woolworths_unit_price_current: null,
-    aldi_unit_price_current: null,
-    coles_unit_price_past: null,
-    woolworths_unit_price_past: null,
-    aldi_unit_price_past: null,
-  };
-}
-
 /**
  * The lines' cost at each chain on `weeks` days a week apart, ending on `endDate` (YYYY-MM-DD),
  * oldest first. A week prices each line as `priceRecipe` does today, from a price record made of
@@ -85,7 +77,7 @@ export function costTrend(
   const weekly = Array.from({ length: count }, (_, w) => {
     const records = new Map<number, IngredientPriceRecord>();
     for (const { product, measure, cents } of series) {
-      const record = records.get(product.ingredientId) ?? emptyRecord();
+      const record = records.get(product.ingredientId) ?? emptyPriceRecord();
       const columns = PRICE_COLUMNS[product.chain];
       record[columns.measure] = measure;
       record[columns.current] = (cents[w] as number) / 100;

@@ -385,23 +385,29 @@ class FieldReader {
   }
 }
 
-/** Checks and converts one product record; `null` (and errors added) when any field is wrong. */
+/**
+ * Checks and converts one product record; `null` (and errors added) when any field is wrong.
+ * Fields are read in column order, so their errors come in that order too.
+ */
 function readProduct(f: FieldReader, errors: FeedError[], where: string): FeedProduct | null {
   const before = errors.length;
-  const chain = f.chain();
-  const sku = f.sku();
-  const name = f.text('name', FEED_LIMITS.nameLength, true);
-  const brand = f.text('brand', FEED_LIMITS.brandLength, false);
-  const pack_size = f.measure('pack_size', FEED_LIMITS.maxPackSize, true);
-  const pack_unit = f.oneOf('pack_unit', PACK_UNITS, true);
-  const pack_text = f.text('pack_text', FEED_LIMITS.packTextLength, false);
-  const sold_loose = f.flag('sold_loose', false);
-  const grams_each = f.measure('grams_each', FEED_LIMITS.maxGramsEach, false);
-  const barcode = f.text('barcode', 14, false);
-  const store = f.store();
-  const first_seen = f.date('first_seen', false);
-  const last_seen = f.date('last_seen', false);
-  const source = f.source();
+  const row = {
+    chain: f.chain(),
+    sku: f.sku(),
+    name: f.text('name', FEED_LIMITS.nameLength, true),
+    brand: f.text('brand', FEED_LIMITS.brandLength, false),
+    pack_size: f.measure('pack_size', FEED_LIMITS.maxPackSize, true),
+    pack_unit: f.oneOf('pack_unit', PACK_UNITS, true),
+    pack_text: f.text('pack_text', FEED_LIMITS.packTextLength, false),
+    sold_loose: f.flag('sold_loose', false),
+    grams_each: f.measure('grams_each', FEED_LIMITS.maxGramsEach, false),
+    barcode: f.text('barcode', 14, false),
+    store: f.store(),
+    first_seen: f.date('first_seen', false),
+    last_seen: f.date('last_seen', false),
+    source: f.source(),
+  };
+  const { barcode, sold_loose, pack_unit, grams_each, first_seen, last_seen } = row;
   if (barcode !== null && !validGtin(barcode))
     errors.push(feedError(where, 'barcode', `${showValue(barcode)} is not a GTIN with a valid check digit`));
   if (sold_loose && pack_unit !== null && pack_unit !== 'g')
@@ -412,41 +418,29 @@ function readProduct(f: FieldReader, errors: FeedError[], where: string): FeedPr
     errors.push(
       feedError(where, 'last_seen', `${showValue(last_seen)} is before first_seen ${showValue(first_seen)}`),
     );
-  if (errors.length > before) return null;
-  return {
-    chain: chain!,
-    sku: sku!,
-    name: name!,
-    brand,
-    pack_size: pack_size!,
-    pack_unit: pack_unit!,
-    pack_text,
-    sold_loose: sold_loose!,
-    grams_each,
-    barcode,
-    store: store!,
-    first_seen,
-    last_seen,
-    source: source!,
-  };
+  // A required field the reader could not read is null and has added an error.
+  return errors.length > before ? null : (row as FeedProduct);
 }
 
 const CENTS = 'a whole number of cents';
 
 function readPrice(f: FieldReader, errors: FeedError[], where: string): FeedPrice | null {
   const before = errors.length;
-  const chain = f.chain();
-  const sku = f.sku();
-  const store = f.store();
-  const date = f.date('date', true);
-  const last_seen = f.date('last_seen', false);
-  const price_cents = f.integer('price_cents', 0, FEED_LIMITS.maxCents, true, CENTS);
-  const was_cents = f.integer('was_cents', 0, FEED_LIMITS.maxCents, false, CENTS);
-  const promo = f.oneOf('promo', PROMO_KINDS, false);
-  const multibuy_qty = f.integer('multibuy_qty', 2, 99, false);
-  const multibuy_cents = f.integer('multibuy_cents', 1, FEED_LIMITS.maxCents, false, CENTS);
-  const in_stock = f.flag('in_stock', true);
-  const source = f.source();
+  const row = {
+    chain: f.chain(),
+    sku: f.sku(),
+    store: f.store(),
+    date: f.date('date', true),
+    last_seen: f.date('last_seen', false),
+    price_cents: f.integer('price_cents', 0, FEED_LIMITS.maxCents, true, CENTS),
+    was_cents: f.integer('was_cents', 0, FEED_LIMITS.maxCents, false, CENTS),
+    promo: f.oneOf('promo', PROMO_KINDS, false),
+    multibuy_qty: f.integer('multibuy_qty', 2, 99, false),
+    multibuy_cents: f.integer('multibuy_cents', 1, FEED_LIMITS.maxCents, false, CENTS),
+    in_stock: f.flag('in_stock', true),
+    source: f.source(),
+  };
+  const { date, last_seen, price_cents, was_cents, multibuy_qty, multibuy_cents } = row;
   if (date !== null && last_seen !== null && last_seen < date)
     errors.push(feedError(where, 'last_seen', `${showValue(last_seen)} is before date ${showValue(date)}`));
   if (was_cents !== null && price_cents !== null && was_cents <= price_cents)
@@ -459,42 +453,21 @@ function readPrice(f: FieldReader, errors: FeedError[], where: string): FeedPric
         'is missing (multibuy_qty and multibuy_cents go together)',
       ),
     );
-  if (errors.length > before) return null;
-  return {
-    chain: chain!,
-    sku: sku!,
-    store: store!,
-    date: date!,
-    last_seen,
-    price_cents: price_cents!,
-    was_cents,
-    promo,
-    multibuy_qty,
-    multibuy_cents,
-    in_stock: in_stock!,
-    source: source!,
-  };
+  return errors.length > before ? null : (row as FeedPrice);
 }
 
 function readMapping(f: FieldReader, errors: FeedError[]): FeedMapping | null {
   const before = errors.length;
-  const ingredient = f.text('ingredient', FEED_LIMITS.ingredientLength, true);
-  const chain = f.chain();
-  const sku = f.sku();
-  const preferred = f.flag('preferred', true);
-  const match = f.oneOf('match', MATCH_KINDS, true);
-  const reviewed_on = f.date('reviewed_on', false);
-  const source = f.source();
-  if (errors.length > before) return null;
-  return {
-    ingredient: ingredient!,
-    chain: chain!,
-    sku: sku!,
-    preferred: preferred!,
-    match: match!,
-    reviewed_on,
-    source: source!,
+  const row = {
+    ingredient: f.text('ingredient', FEED_LIMITS.ingredientLength, true),
+    chain: f.chain(),
+    sku: f.sku(),
+    preferred: f.flag('preferred', true),
+    match: f.oneOf('match', MATCH_KINDS, true),
+    reviewed_on: f.date('reviewed_on', false),
+    source: f.source(),
   };
+  return errors.length > before ? null : (row as FeedMapping);
 }
 
 /**

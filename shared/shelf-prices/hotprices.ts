@@ -11,7 +11,6 @@ import {
   dayNumber,
   emptyFeed,
   type FeedPrice,
-  type FeedProduct,
   type FeedRead,
   feedError,
   ONLINE_STORE,
@@ -19,6 +18,7 @@ import {
   showValue,
 } from './feed.ts';
 import { type FeedReadOptions, feedToday } from './feed-read.ts';
+import { eachItem, quotedName } from './retailer-file.ts';
 
 /** The `source` of rows read from hotprices-au. */
 export const HOTPRICES_SOURCE = 'hotprices-au';
@@ -75,18 +75,11 @@ export function readHotprices(file: string, value: unknown, options?: HotpricesO
   const given = typeof options === 'object' && options !== null ? dayNumber(options.asOf) : null;
   const asOf = given ?? (Number.isFinite(newest) ? newest : today);
 
-  value.forEach((item, i) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      out.errors.push(feedError(`${name} item ${i}`, null, 'must be an object'));
-      return;
-    }
-    const it = item as Record<string, unknown>;
+  eachItem(value, `${name} item`, out, (it, i) => {
     const id = typeof it.id === 'number' || typeof it.id === 'string' ? String(it.id) : it.id;
     const storeText = typeof it.store === 'string' ? it.store.slice(0, 20) : showValue(it.store);
     const idText = typeof id === 'string' ? id.slice(0, 40) : showValue(id);
-    const nameText =
-      typeof it.name === 'string' ? ` '${it.name.length > 40 ? `${it.name.slice(0, 40)}…` : it.name}'` : '';
-    const label = `${storeText} ${idText}${nameText}`;
+    const label = `${storeText} ${idText}${quotedName(it.name)}`;
     const where = `${name} item ${i} (${label})`;
     const before = out.errors.length;
     const chain = typeof it.store === 'string' ? CHAIN_OF_STORE[it.store] : undefined;
@@ -150,7 +143,7 @@ export function readHotprices(file: string, value: unknown, options?: HotpricesO
       where,
       today,
       out.errors,
-    ) as FeedProduct | null;
+    );
     if (product === null) return;
     entries.sort((a, b) => a.day - b.day);
     const end = Math.max(asOf, entries.at(-1)?.day ?? asOf);

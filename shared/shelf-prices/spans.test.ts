@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePackMeasure } from '../pricing/pack-measure.ts';
 import { priceRecipe } from '../pricing/price-recipe.ts';
 import type { PricedLine } from '../pricing/types.ts';
+import { priceRecord } from '../testing/lines.ts';
 import { dateOfDay, dayNumber, type FeedPrice, type Sourced } from './feed.ts';
 import { ingredientPackMeasure } from './measure.ts';
 import { collapsePrices, historySpans } from './spans.ts';
@@ -148,17 +149,7 @@ describe('ingredientPackMeasure: the measure ingredient_prices holds', () => {
       quantity: '250',
       measurements: { name: 'g' },
       ingredients: { id: 1, name: 'rolled oats', protein: 0, carbs: 0, fats: 0, calories: 0 },
-      prices: {
-        coles_measure: measure,
-        coles_unit_price_current: cents / 100,
-        coles_unit_price_past: null,
-        woolworths_measure: null,
-        woolworths_unit_price_current: null,
-        woolworths_unit_price_past: null,
-        aldi_measure: null,
-        aldi_unit_price_current: null,
-        aldi_unit_price_past: null,
-      },
+      prices: priceRecord({ coles_measure: measure, coles_unit_price_current: cents / 100 }),
     });
     fc.assert(
       fc.property(

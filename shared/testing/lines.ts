@@ -1,5 +1,5 @@
 import type { RecipeLine } from '../nutrition/types.ts';
-import type { IngredientPriceRecord, PricedLine } from '../pricing/types.ts';
+import { emptyPriceRecord, type IngredientPriceRecord, type PricedLine } from '../pricing/types.ts';
 
 /** Builds a recipe line as supabase-js returns it (test helper). */
 export function line(
@@ -30,18 +30,7 @@ export function line(
 
 /** A price record with every chain empty, overridden by `fields` (test helper). */
 export function priceRecord(fields: Partial<IngredientPriceRecord> = {}): IngredientPriceRecord {
-  return {
-    coles_measure: null,
-    woolworths_measure: null,
-    aldi_measure: null,
-    coles_unit_price_current: null,
-    woolworths_unit_price_current: null,
-    aldi_unit_price_current: null,
-    coles_unit_price_past: null,
-    woolworths_unit_price_past: null,
-    aldi_unit_price_past: null,
-    ...fields,
-  };
+  return { ...emptyPriceRecord(), ...fields };
 }
 
 /** A recipe line with a price record (test helper). */

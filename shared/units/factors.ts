@@ -1,17 +1,27 @@
 /**
- * Default unit-to-gram factors, spec 9 "Default unit-to-gram factors", verbatim (including
- * `spring 10`, which the spec writes for a sprig; `sprig` is accepted as its alias by
- * {@link canonicalUnit}). Australian metric: tsp 5 mL, tbsp 20 mL, cup 250 mL, and volumes count
- * as water (1 g per mL) unless an ingredient's own spoon or cup weight is known.
+ * Millilitres in one volume unit, Australian metric (spec 9 "Default unit-to-gram factors": mL 1,
+ * L 1000, tsp 5, tbsp 20, cup 250). Conversions among these never depend on the ingredient.
  */
-export const DEFAULT_UNIT_FACTORS: Readonly<Record<string, number>> = Object.freeze({
+export const MILLILITRES_PER_UNIT: Readonly<Record<string, number>> = Object.freeze({
   mL: 1,
   L: 1000,
   tsp: 5,
   tbsp: 20,
   cup: 250,
-  g: 1,
-  kg: 1000,
+});
+
+/** Grams in spec 9's mass units (g 1, kg 1000). */
+const METRIC_GRAMS: Readonly<Record<string, number>> = Object.freeze({ g: 1, kg: 1000 });
+
+/**
+ * Default unit-to-gram factors, spec 9 "Default unit-to-gram factors", verbatim (including
+ * `spring 10`, which the spec writes for a sprig; `sprig` is accepted as its alias by
+ * {@link canonicalUnit}). Volumes count as water (1 g per mL) unless an ingredient's own spoon or
+ * cup weight is known.
+ */
+export const DEFAULT_UNIT_FACTORS: Readonly<Record<string, number>> = Object.freeze({
+  ...MILLILITRES_PER_UNIT,
+  ...METRIC_GRAMS,
   clove: 5,
   piece: 1,
   packet: 1,
@@ -39,25 +49,17 @@ export const EXTRA_MASS_FACTORS: Readonly<Record<string, number>> = Object.freez
   lb: 453.59237,
 });
 
+/** Grams in one mass unit: spec 9's g and kg, and the extra ones. */
+export const GRAMS_PER_MASS_UNIT: Readonly<Record<string, number>> = Object.freeze({
+  ...METRIC_GRAMS,
+  ...EXTRA_MASS_FACTORS,
+});
+
 /**
  * Pack-measure factors, spec 9 "Pack measure factors", verbatim: mL 1, L 1000, g 1, kg 1000,
  * tsp 5, tbsp 20, cup 250; anything else 1 (a count such as `12 pack`).
  */
 export const PACK_MEASURE_FACTORS: Readonly<Record<string, number>> = Object.freeze({
-  mL: 1,
-  L: 1000,
-  g: 1,
-  kg: 1000,
-  tsp: 5,
-  tbsp: 20,
-  cup: 250,
+  ...MILLILITRES_PER_UNIT,
+  ...METRIC_GRAMS,
 });
-
-/** Units whose gram weight never depends on the ingredient (spec 5: grams are used directly). */
-export const MASS_UNITS: ReadonlySet<string> = new Set(['g', 'kg', 'mg', 'oz', 'lb']);
-/** Units measured by volume that spec 9 converts at 1 g per mL. */
-export const LIQUID_UNITS: ReadonlySet<string> = new Set(['mL', 'L']);
-/** Spoon and cup units, which have ingredient-specific weights (spec 9). */
-export const SPOON_UNITS: ReadonlySet<string> = new Set(['tsp', 'tbsp', 'cup']);
-/** Units that mean "one of the item" and take an ingredient's per-item weight (spec 9). */
-export const COUNT_UNITS: ReadonlySet<string> = new Set(['piece', 'unit']);

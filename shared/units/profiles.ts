@@ -5,7 +5,7 @@ import { PREFERRED_UNITS } from './data/preferred-units.ts';
 import { SPEC_TEASPOON_GRAMS, TEASPOON_PORTIONS } from './data/teaspoon-weights.ts';
 import { AU_MEASURE_ML, density } from './data/usda.ts';
 import { DEFAULT_UNIT_FACTORS, EXTRA_MASS_FACTORS } from './factors.ts';
-import { matchKey, nameKey, nameTokens } from './names.ts';
+import { matchKey, nameKey, nameTokens } from './ingredient-names.ts';
 
 /**
  * Everything the data tables know about one ingredient, resolved to grams per unit: spec 9's
@@ -135,7 +135,7 @@ const profileCached = memoByString(4096, (name): IngredientProfile => {
 /**
  * The data-table profile of an ingredient name, matched robustly (case, plurals, accents,
  * `'onion, brown'` = `'brown onion'`, preparation words such as `'finely chopped'` ignored; see
- * `names.ts`). Unknown names get {@link DEFAULT_PROFILE}. Results are cached by exact name, since
+ * `ingredient-names.ts`). Unknown names get {@link DEFAULT_PROFILE}. Results are cached by exact name, since
  * the same few hundred ingredient names recur across recipes.
  */
 export function ingredientProfile(name: unknown): IngredientProfile {

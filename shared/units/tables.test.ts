@@ -5,7 +5,7 @@ import { PREFERRED_UNITS } from './data/preferred-units.ts';
 import { SPEC_TEASPOON_GRAMS, TEASPOON_PORTIONS } from './data/teaspoon-weights.ts';
 import { density } from './data/usda.ts';
 import { DEFAULT_UNIT_FACTORS } from './factors.ts';
-import { nameKey } from './names.ts';
+import { nameKey } from './ingredient-names.ts';
 import { ingredientProfile, PROFILES } from './profiles.ts';
 
 const keys = (names: string[]): Set<string> => new Set(names.map(nameKey));

@@ -26,30 +26,15 @@ describe('toGrams: spec 5 ingredient quantities', () => {
 });
 
 describe('toGrams: spec 9 default unit-to-gram factors', () => {
-  const spec: Record<string, number> = {
-    mL: 1,
-    L: 1000,
-    tsp: 5,
-    tbsp: 20,
-    cup: 250,
-    g: 1,
-    kg: 1000,
-    clove: 5,
-    piece: 1,
-    packet: 1,
-    slice: 1,
-    can: 400,
-    bunch: 100,
-    head: 300,
-    stick: 125,
-    fillet: 150,
-    stalk: 50,
-    spring: 10,
-    sheet: 1,
-    pinch: 0.3,
-    handful: 30,
-    unit: 50,
-  };
+  // The spec's three lines, as written there.
+  const specText = [
+    'mL 1, L 1000, tsp 5, tbsp 20, cup 250, g 1, kg 1000.',
+    'clove 5, piece 1, packet 1, slice 1, can 400, bunch 100, head 300.',
+    'stick 125, fillet 150, stalk 50, spring 10, sheet 1, pinch 0.3, handful 30, unit 50.',
+  ].join(' ');
+  const spec: Record<string, number> = Object.fromEntries(
+    [...specText.matchAll(/(\w+) (\d+(?:\.\d+)?)/g)].map(([, unit, factor]) => [unit, Number(factor)]),
+  );
 
   it('holds exactly the spec table', () => {
     expect(DEFAULT_UNIT_FACTORS).toEqual(spec);

@@ -1,5 +1,5 @@
 import { ingredientProfile } from './profiles.ts';
-import { canonicalUnit } from './unit-names.ts';
+import { canonicalUnit } from './unit-spellings.ts';
 
 /**
  * Converts a quantity in a unit of an ingredient to grams (spec 5 "Ingredient quantities", spec 9

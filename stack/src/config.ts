@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SigningJwk } from './auth/signing.ts';
 import type { StackKeys } from './keys.ts';
@@ -52,5 +52,3 @@ export function makeConfig(
     },
   };
 }
-
-export const pathIn = (config: StackConfig, ...parts: string[]): string => join(config.root, ...parts);

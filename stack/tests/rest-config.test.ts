@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, setPgrstConfig, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack, setPgrstConfig } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // What PostgREST 12 (v12.2.12) switches by configuration, with the defaults hosted Supabase has
 // and the way a project changes them: in-database settings of the authenticator role followed by
@@ -37,9 +37,7 @@ describe.each(testDatabases)('REST configuration on %s (PostgREST 12)', (databas
   let a: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    a = await signedIn(stack, 'Ana');
-    await stack.ctx.db.exec(SCHEMA);
+    [stack, a] = await restStack(database, ['Ana'], SCHEMA);
   });
   afterAll(() => stack?.stop());
 

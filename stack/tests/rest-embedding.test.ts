@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Resource embedding edge cases as PostgREST 12 (v12.2.12) resolves them. Sources:
 // src/PostgREST/Plan.hs findRel (self relationships: the table name is the one-to-many, the
@@ -27,9 +27,7 @@ describe.each(testDatabases)('REST embedding on %s (PostgREST 12)', (database) =
   let a: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    a = await signedIn(stack, 'Ana');
-    await stack.ctx.db.exec(SCHEMA);
+    [stack, a] = await restStack(database, ['Ana'], SCHEMA);
   });
   afterAll(() => stack?.stop());
 

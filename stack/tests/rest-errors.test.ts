@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Expected errors follow PostgREST's src/library/PostgREST/Error.hs (codes, messages, statuses),
 // Auth/Jwt.hs (PGRST301 for tokens that do not verify, PGRST303 for failed claims such as exp),
@@ -13,8 +13,7 @@ describe.each(testDatabases)('REST errors on %s', (database) => {
   let b: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    [a, b] = await Promise.all([signedIn(stack, 'Ana'), signedIn(stack, 'Ben')]);
+    [stack, a, b] = await restStack(database, ['Ana', 'Ben']);
     await a.client.from('cooks').insert({ name: 'Ana’s cook' });
   });
   afterAll(() => stack?.stop());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Response bodies byte for byte as PostgREST 12 (v12.2.12) builds them in SQL
 // (src/PostgREST/Query/SqlFragment.hs asJsonF, asJsonSingleF, asCsvF; QueryBuilder.hs getJoinSelects):
@@ -23,9 +23,7 @@ describe.each(testDatabases)('REST output formats on %s (PostgREST 12)', (databa
   let a: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    a = await signedIn(stack, 'Ana');
-    await stack.ctx.db.exec(SCHEMA);
+    [stack, a] = await restStack(database, ['Ana'], SCHEMA);
   });
   afterAll(() => stack?.stop());
 

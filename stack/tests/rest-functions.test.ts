@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Function calls, computed fields and computed relationships as PostgREST 12 (v12.2.12) serves
 // them. Sources: src/PostgREST/Plan.hs (findProc, callReadPlan's transaction modes, callPlan),
@@ -52,9 +52,7 @@ describe.each(testDatabases)('REST functions on %s (PostgREST 12)', (database) =
   let a: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    a = await signedIn(stack, 'Ana');
-    await stack.ctx.db.exec(SCHEMA);
+    [stack, a] = await restStack(database, ['Ana'], SCHEMA);
   });
   afterAll(() => stack?.stop());
 

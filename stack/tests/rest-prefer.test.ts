@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, setPgrstConfig, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack, setPgrstConfig } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Prefer: missing=default and Prefer: tx as PostgREST 12 (v12.2.12) honours them.
 // Sources: src/PostgREST/ApiRequest/Preferences.hs (fromHeaders, prefAppliedHeader: the order
@@ -26,9 +26,7 @@ describe.each(testDatabases)('REST preferences on %s (PostgREST 12)', (database)
   let a: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    a = await signedIn(stack, 'Ana');
-    await stack.ctx.db.exec(SCHEMA);
+    [stack, a] = await restStack(database, ['Ana'], SCHEMA);
   });
   afterAll(() => stack?.stop());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, seedIds, signedIn } from './rest-support.ts';
+import { type Person, rest, restStack, seedIds } from './rest-support.ts';
 import { client } from './support/auth-client.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Expected behaviour follows PostgREST's documentation (docs/references/api/tables_views.rst,
 // resource_embedding.rst, pagination_count.rst) and source (src/library/PostgREST/
@@ -19,8 +19,7 @@ describe.each(testDatabases)('REST reads on %s', (database) => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    [a, b] = await Promise.all([signedIn(stack, 'Ana'), signedIn(stack, 'Ben')]);
+    [stack, a, b] = await restStack(database, ['Ana', 'Ben']);
     const seed = await seedIds(a);
     const { data, error } = await a.client
       .from('recipes')

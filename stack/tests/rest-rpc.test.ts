@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, signedIn } from './rest-support.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type Person, rest, restStack } from './rest-support.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Expected behaviour follows PostgREST's docs/references/api/functions.rst (named arguments in
 // a POST body or GET query string, SETOF results filtered and embedded like tables, scalar
@@ -36,9 +36,7 @@ describe.each(testDatabases)('REST RPC on %s', (database) => {
   let b: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    [a, b] = await Promise.all([signedIn(stack, 'Ana'), signedIn(stack, 'Ben')]);
-    await stack.ctx.db.exec(FUNCTIONS);
+    [stack, a, b] = await restStack(database, ['Ana', 'Ben'], FUNCTIONS);
     await a.client.from('cooks').insert([{ name: 'Zoe' }, { name: 'Max' }]);
     await b.client.from('cooks').insert({ name: 'Bea' });
   });

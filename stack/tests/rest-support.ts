@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { client, uniqueEmail } from './support/auth-client.ts';
-import type { TestStack } from './support/stack.ts';
+import { startTestStack, type TestDatabase, type TestStack } from './support/stack.ts';
 
 /** A signed-in person: their supabase-js client, id and access token. */
 export interface Person {
@@ -19,6 +19,22 @@ export async function signedIn(stack: TestStack, name: string): Promise<Person> 
   });
   if (error || !data.session || !data.user) throw new Error(`sign-up of ${name} failed: ${error?.message}`);
   return { client: c, id: data.user.id, token: data.session.access_token };
+}
+
+/**
+ * A fresh stack on `database` for one describe block, then the people named, signed up in
+ * parallel, then `sql` run as the owner (the tables or functions the block tests):
+ * `[stack, a, b] = await restStack(database, ['Ana', 'Ben'])`.
+ */
+export async function restStack<const N extends readonly string[]>(
+  database: TestDatabase,
+  names: N,
+  sql = '',
+): Promise<[TestStack, ...{ -readonly [K in keyof N]: Person }]> {
+  const stack = await startTestStack({ database });
+  const people = await Promise.all(names.map((name) => signedIn(stack, name)));
+  if (sql) await stack.ctx.db.exec(sql);
+  return [stack, ...(people as { -readonly [K in keyof N]: Person })];
 }
 
 export interface RawResponse {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Person, rest, signedIn } from './rest-support.ts';
+import { type Person, rest, restStack } from './rest-support.ts';
 import { client } from './support/auth-client.ts';
-import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
+import { type TestStack, testDatabases } from './support/stack.ts';
 
 // Expected behaviour follows PostgREST's documentation (docs/references/api/tables_views.rst:
 // insert, bulk insert, specifying columns, upsert, on_conflict, update, delete; preferences.rst:
@@ -14,8 +14,7 @@ describe.each(testDatabases)('REST writes on %s', (database) => {
   let b: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
-    [a, b] = await Promise.all([signedIn(stack, 'Ana'), signedIn(stack, 'Ben')]);
+    [stack, a, b] = await restStack(database, ['Ana', 'Ben']);
   });
   afterAll(() => stack?.stop());
 

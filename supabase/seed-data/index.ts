@@ -13,12 +13,9 @@ export {
   PRICES,
   SAMPLE_HISTORY,
   SAMPLE_SOURCE,
-  type SampleEnding,
-  type SampleHistory,
-  type SampleProduct,
   TYPO,
 } from './price-history.ts';
-export { LOOSE, PRICE_ANCHORS, PRICE_DATE } from './prices.ts';
+export { PRICE_DATE } from './prices.ts';
 export type * from './types.ts';
 
 export const RECIPES: readonly RecipeSource[] = [...BREAKFASTS, ...LUNCHES, ...DINNERS, ...SNACKS];

@@ -1,5 +1,5 @@
 import type { StackContext } from '../context.ts';
-import { AuthError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { AuthRequest } from './request.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -69,15 +69,4 @@ export async function requireAdmin(ctx: StackContext, r: AuthRequest): Promise<R
     throw forbidden('not_admin', 'User not allowed');
   }
   return claims;
-}
-
-/** Whether a request carries an admin JWT (for endpoints that only change behaviour for admins). */
-export async function isAdmin(ctx: StackContext, r: AuthRequest): Promise<boolean> {
-  try {
-    await requireAdmin(ctx, r);
-    return true;
-  } catch (error) {
-    if (error instanceof AuthError) return false;
-    throw error;
-  }
 }

@@ -20,4 +20,4 @@ export function createMailApi(ctx: StackContext): ApiModule {
     },
   };
 }
-export { createOutbox, type MailMessage, type Outbox } from './outbox.ts';
+export { createOutbox } from './outbox.ts';

@@ -1,14 +1,6 @@
 import { type ReadNode, resolvePath } from './build.ts';
 import { RestError } from './errors.ts';
-import {
-  type FieldRef,
-  type OrderTerm,
-  parseEmbedPath,
-  parseFilterValue,
-  parseLogic,
-  parseOrder,
-  parseTreePath,
-} from './grammar.ts';
+import { parseEmbedPath, parseFilterValue, parseLogic, parseOrder, parseTreePath } from './grammar.ts';
 
 /** Query parameters PostgREST reserves (QueryParams.hs); every other key is a filter. */
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
@@ -129,8 +121,6 @@ export function resolveTopRange(root: ReadNode, header: string | undefined): voi
   if (top.upper === Number.POSITIVE_INFINITY) delete root.limit;
   else root.limit = top.upper - top.lower + 1;
 }
-
-export type { FieldRef, OrderTerm };
 
 /** PostgREST's db-max-rows: the top-level range never returns more rows than this. */
 export function applyMaxRows(root: ReadNode, maxRows: number | undefined): void {

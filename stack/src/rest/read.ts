@@ -16,8 +16,6 @@ import {
 } from './respond.ts';
 import type { SchemaCache, Table } from './schema.ts';
 
-export { cappedSql, MAX_RESPONSE_BYTES } from './respond.ts';
-
 export interface ReadRequest {
   schema: SchemaCache;
   table: Table;

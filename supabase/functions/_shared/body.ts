@@ -69,17 +69,22 @@ async function readText(req: Request, limit: number): Promise<string> {
     chunks.push(value);
   }
   if (tooBig) throw tooLarge(limit);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(joinChunks(chunks, size));
+  } catch {
+    throw new HttpError(400, 'The request body is not valid UTF-8 text.');
+  }
+}
+
+/** The chunks of a stream read to its end, as one array of `size` bytes. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(400, 'The request body is not valid UTF-8 text.');
-  }
+  return bytes;
 }
 
 /**

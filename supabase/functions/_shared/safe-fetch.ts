@@ -1,3 +1,4 @@
+import { joinChunks } from './body.ts';
 import { HttpError } from './http.ts';
 
 /**
@@ -166,11 +167,5 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(joinChunks(chunks, size));
 }

@@ -1,25 +1,12 @@
 import { readCaller } from '../_shared/auth.ts';
 import { serviceClient } from '../_shared/clients.ts';
-import { DEFAULT_TIME_ZONE, mealWindow } from '../_shared/domain.ts';
+import { planToday } from '../_shared/domain.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
 /**
- * docs/decisions.md "Dates and time zone": Australia/Sydney unless the MEAL_TIME_ZONE secret
- * names another zone. A misspelt zone fails loudly rather than deleting by the wrong day.
- */
-export function mealTimeZone(): string {
-  const zone = Deno.env.get('MEAL_TIME_ZONE')?.trim() || DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-  } catch {
-    throw new Error(`MEAL_TIME_ZONE is not a time zone: ${JSON.stringify(zone)}`);
-  }
-  return zone;
-}
-
-/**
  * POST cleanup-meals → 200 `{deleted: n}` (CONTRACTS 4; spec 4 "Meal planner housekeeping"):
- * deletes every user's meals dated before today in the meal time zone.
+ * deletes every user's meals dated before the plan's today (shared `planToday`: Sydney's date),
+ * the day the web app's planner starts at.
  *
  * Only the scheduler may call it: it acts for every user, so it runs with the service role. The
  * gateway has verified the token's signature (`verify_jwt = true` in config.toml), so the verified
@@ -32,7 +19,7 @@ export async function cleanupMeals(req: Request): Promise<Response> {
     throw new HttpError(403, 'Only the scheduler (the service role) may clean up meals.');
   }
   // The scheduler's body ('{}') carries nothing; withCommon drains it.
-  const today = mealWindow(new Date(), mealTimeZone()).from;
+  const today = planToday();
   const { count, error } = await serviceClient()
     .from('meal_planner')
     .delete({ count: 'exact' })

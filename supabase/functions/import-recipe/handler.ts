@@ -5,7 +5,6 @@ import { callerClient } from '../_shared/clients.ts';
 import {
   type ImportedRecipe,
   indexIngredients,
-  type KnownIngredient,
   matchIngredient,
   parseIngredientLine,
   recipesInPage,
@@ -56,7 +55,7 @@ export async function importRecipeHandler(req: Request): Promise<Response> {
 
   const { data, error } = await callerClient(caller).from('ingredients').select('id, name');
   if (error) throw new Error(`loading ingredients failed: ${error.code} ${error.message}`);
-  const index = indexIngredients(data as KnownIngredient[]);
+  const index = indexIngredients(data);
   return json(200, { recipes: recipes.map((r) => reviewed(r, index, input.measures ?? 'au')) });
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { cleanupMeals } from '../cleanup-meals/handler.ts';
 import {
   ANON_KEY,
   callFunction,
@@ -115,4 +116,51 @@ Deno.test('cleanup-meals answers preflight and only takes POST', async () => {
   const preflight = await callFunction('cleanup-meals', { token: null, method: 'OPTIONS' });
   assert.equal(preflight.status, 200);
   assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+});
+
+/** Runs `fn` with `new Date()` and `Date.now()` reading `iso`, as if the clock showed it. */
+async function atInstant<T>(iso: string, fn: () => Promise<T>): Promise<T> {
+  const RealDate = Date;
+  const fixed = new RealDate(iso).getTime();
+  class FixedDate extends RealDate {
+    constructor(...args: [] | [string | number | Date]) {
+      super(args.length === 0 ? fixed : args[0]);
+    }
+    static override now(): number {
+      return fixed;
+    }
+  }
+  globalThis.Date = FixedDate as DateConstructor;
+  try {
+    return await fn();
+  } finally {
+    globalThis.Date = RealDate;
+  }
+}
+
+// The instants of web/src/features/meal-planner/store.test.ts "deletes the meals before the plan's
+// today": the planner and this function must call the same day past on both sides of midnight in
+// Sydney (AEDT in March 2001: midnight of the 10th is 13:00 UTC on the 9th). Long-past dates, so
+// the deletes touch nothing of other tests.
+Deno.test("cleanup-meals keeps the plan's today (shared planToday) on either side of Sydney's midnight", async () => {
+  const user = await newUser('midnight');
+  const dates = ['2001-03-08', '2001-03-09', '2001-03-10'];
+  const { error } = await user.client
+    .from('meal_planner')
+    .insert(dates.map((date) => ({ date, user_id: user.id })));
+  assert.equal(error, null, String(error?.message));
+  const call = () =>
+    cleanupMeals(
+      new Request('http://functions/cleanup-meals', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+      }),
+    );
+  const left = async () =>
+    (await user.client.from('meal_planner').select('date').order('date')).data?.map((r) => r.date);
+
+  assert.equal((await atInstant('2001-03-09T12:59:59.999Z', call)).status, 200);
+  assert.deepEqual(await left(), ['2001-03-09', '2001-03-10'], 'one millisecond before midnight');
+  assert.equal((await atInstant('2001-03-09T13:00:00.000Z', call)).status, 200);
+  assert.deepEqual(await left(), ['2001-03-10'], 'at midnight the 9th is past');
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
@@ -29,6 +29,26 @@ const Household = lazy(() => import('./screens/household.tsx'));
 const Join = lazy(() => import('./screens/join.tsx'));
 const NotFound = lazy(() => import('./screens/not-found.tsx'));
 
+/**
+ * A screen only a signed-in user sees (spec 2); `children` may read the path's parameters. No
+ * path: every location, for the 404 last in the Switch.
+ */
+function PrivateRoute({
+  path,
+  children,
+}: {
+  path?: string;
+  children: ReactNode | ((params: Record<string, string | undefined>) => ReactNode);
+}) {
+  return (
+    <Route path={path}>
+      {(params: Record<string, string | undefined>) => (
+        <RequireSession>{typeof children === 'function' ? children(params) : children}</RequireSession>
+      )}
+    </Route>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -48,99 +68,49 @@ export function AppRoutes() {
         <Route path={paths.privacyPolicy} component={PrivacyPolicy} />
         <Route path={paths.termsOfService} component={TermsOfService} />
         <Route path={paths.home} component={HomeScreen} />
-        <Route path={paths.newRecipe}>
-          <RequireSession>
-            <RecipeEditor />
-          </RequireSession>
-        </Route>
-        <Route path="/recipes/:id/edit">
-          {(params) => (
-            <RequireSession>
-              <RecipeEditor id={params.id} />
-            </RequireSession>
-          )}
-        </Route>
-        <Route path="/recipes/:id">
-          {(params) => (
-            <RequireSession>
-              <RecipeDetail id={params.id} />
-            </RequireSession>
-          )}
-        </Route>
-        <Route path={paths.recipes}>
-          <RequireSession>
-            <Recipes />
-          </RequireSession>
-        </Route>
-        <Route path={paths.favourites}>
-          <RequireSession>
-            <Favourites />
-          </RequireSession>
-        </Route>
-        <Route path={paths.week}>
-          <RequireSession>
-            <Week />
-          </RequireSession>
-        </Route>
-        <Route path={paths.planner}>
-          <RequireSession>
-            <Planner />
-          </RequireSession>
-        </Route>
-        <Route path={paths.cooks}>
-          <RequireSession>
-            <Cooks />
-          </RequireSession>
-        </Route>
-        <Route path={paths.pantry}>
-          <RequireSession>
-            <Pantry />
-          </RequireSession>
-        </Route>
-        <Route path={paths.shopping}>
-          <RequireSession>
-            <Shopping />
-          </RequireSession>
-        </Route>
-        <Route path={paths.priceImports}>
-          <RequireSession>
-            <PriceImports />
-          </RequireSession>
-        </Route>
-        <Route path="/prices/:id">
-          {(params) => (
-            <RequireSession>
-              <IngredientPrices id={params.id} />
-            </RequireSession>
-          )}
-        </Route>
-        <Route path={paths.prices}>
-          <RequireSession>
-            <Prices />
-          </RequireSession>
-        </Route>
-        <Route path={paths.profile}>
-          <RequireSession>
-            <Profile />
-          </RequireSession>
-        </Route>
-        <Route path={paths.household}>
-          <RequireSession>
-            <Household />
-          </RequireSession>
-        </Route>
-        <Route path="/join/:token">
-          {(params: { token: string }) => (
-            <RequireSession>
-              <Join token={params.token} />
-            </RequireSession>
-          )}
-        </Route>
-        <Route>
-          <RequireSession>
-            <NotFound />
-          </RequireSession>
-        </Route>
+        <PrivateRoute path={paths.newRecipe}>
+          <RecipeEditor />
+        </PrivateRoute>
+        <PrivateRoute path="/recipes/:id/edit">{(p) => <RecipeEditor id={p.id} />}</PrivateRoute>
+        <PrivateRoute path="/recipes/:id">{(p) => <RecipeDetail id={p.id!} />}</PrivateRoute>
+        <PrivateRoute path={paths.recipes}>
+          <Recipes />
+        </PrivateRoute>
+        <PrivateRoute path={paths.favourites}>
+          <Favourites />
+        </PrivateRoute>
+        <PrivateRoute path={paths.week}>
+          <Week />
+        </PrivateRoute>
+        <PrivateRoute path={paths.planner}>
+          <Planner />
+        </PrivateRoute>
+        <PrivateRoute path={paths.cooks}>
+          <Cooks />
+        </PrivateRoute>
+        <PrivateRoute path={paths.pantry}>
+          <Pantry />
+        </PrivateRoute>
+        <PrivateRoute path={paths.shopping}>
+          <Shopping />
+        </PrivateRoute>
+        <PrivateRoute path={paths.priceImports}>
+          <PriceImports />
+        </PrivateRoute>
+        <PrivateRoute path="/prices/:id">{(p) => <IngredientPrices id={p.id!} />}</PrivateRoute>
+        <PrivateRoute path={paths.prices}>
+          <Prices />
+        </PrivateRoute>
+        <PrivateRoute path={paths.profile}>
+          <Profile />
+        </PrivateRoute>
+        <PrivateRoute path={paths.household}>
+          <Household />
+        </PrivateRoute>
+        <PrivateRoute path="/join/:token">{(p) => <Join token={p.token!} />}</PrivateRoute>
+        <PrivateRoute>
+          <NotFound />
+        </PrivateRoute>
       </Switch>
     </Suspense>
   );

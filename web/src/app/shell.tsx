@@ -53,9 +53,37 @@ function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`) || (href === paths.recipes && location === '/');
 }
 
+/** The sections: words in the top bar, icons with words in the phone's bottom bar. */
+function NavLinks({
+  label,
+  className,
+  icons = false,
+}: {
+  label: string;
+  className: string;
+  icons?: boolean;
+}) {
+  const [location] = useLocation();
+  // The phone's bar has room for the six sections only; the top bar adds the rest.
+  const items = icons ? NAV : [...NAV, ...TOP_ONLY];
+  return (
+    <nav aria-label={label} className={className}>
+      {items.map((item) => (
+        <Link
+          key={item.href}
+          href={item.href}
+          aria-current={isActive(location, item.href) ? 'page' : undefined}
+        >
+          {icons && 'icon' in item ? <NavIcon d={item.icon} /> : null}
+          {icons ? <span>{item.label}</span> : item.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /** The signed-in frame: navigation, the user's profile, and the realtime channels for every list. */
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
-  const [location] = useLocation();
   const { profile } = useProfile();
   const userRef = useRef(user);
   userRef.current = user;
@@ -65,7 +93,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
     void loadProfile(userRef.current);
     void loadFavourites(user.id);
     // The recipe list is the home screen: fetch its data and code now, alongside the rest.
-    void loadRecipes(user.id);
+    void loadRecipes();
     void loadPrices();
     void import('./screens/recipes.tsx');
     const close = openRealtime(user.id);
@@ -94,17 +122,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
         <Link href={paths.home} className="brand">
           Larder
         </Link>
-        <nav aria-label="Main" className="nav-top">
-          {[...NAV, ...TOP_ONLY].map((item) => (
-            <Link
-              key={item.href}
-              href={item.href}
-              aria-current={isActive(location, item.href) ? 'page' : undefined}
-            >
-              {item.label}
-            </Link>
-          ))}
-        </nav>
+        <NavLinks label="Main" className="nav-top" />
         <div className="topbar-user">
           <Link href={paths.profile} className="avatar-link" aria-label={`Profile of ${name}`}>
             {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width="32" height="32" /> : null}
@@ -118,18 +136,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
       <main id="main" className="main">
         {children}
       </main>
-      <nav aria-label="Sections" className="nav-bottom">
-        {NAV.map((item) => (
-          <Link
-            key={item.href}
-            href={item.href}
-            aria-current={isActive(location, item.href) ? 'page' : undefined}
-          >
-            <NavIcon d={item.icon} />
-            <span>{item.label}</span>
-          </Link>
-        ))}
-      </nav>
+      <NavLinks label="Sections" className="nav-bottom" icons />
     </div>
   );
 }

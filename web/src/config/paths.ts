@@ -25,21 +25,6 @@ export const paths = {
   ingredientPrices: (id: number): string => `/prices/${encodeURIComponent(String(id))}`,
 } as const;
 
-/** Routes anyone may open without a session (spec 2). */
-export const publicPaths: readonly string[] = [
-  paths.signIn,
-  paths.signUp,
-  paths.forgotPassword,
-  paths.resetPassword,
-  paths.privacyPolicy,
-  paths.termsOfService,
-  paths.home,
-];
-
-export function isPublicPath(path: string): boolean {
-  return publicPaths.includes(path);
-}
-
 /** Only same-site paths are followed after sign-in, so a crafted link cannot send people elsewhere. */
 export function safeRedirect(target: string | null | undefined): string {
   if (!target?.startsWith('/') || target.startsWith('//')) return paths.home;

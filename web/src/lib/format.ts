@@ -33,11 +33,6 @@ export function formatShortDay(iso: string): string {
   return shortDay.format(localDate(iso));
 }
 
-export function formatNumber(n: number | null | undefined): string {
-  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100);
-}
-
 /** '12 Oct': a chart's axis label. */
 export function formatDayMonth(iso: string): string {
   return dayMonth.format(localDate(iso));

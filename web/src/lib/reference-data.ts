@@ -1,9 +1,8 @@
+import type { Tables } from '../../../supabase/database.types.ts';
 import { supabase } from './supabase.ts';
 
-export interface Named {
-  id: number;
-  name: string;
-}
+/** An ingredient or a measurement: the two reference tables share these columns. */
+export type Named = Pick<Tables<'ingredients'>, 'id' | 'name'>;
 
 let ingredients: Promise<Named[]> | null = null;
 let measurements: Promise<Named[]> | null = null;
@@ -11,7 +10,7 @@ let measurements: Promise<Named[]> | null = null;
 async function names(table: 'ingredients' | 'measurements'): Promise<Named[]> {
   const { data, error } = await supabase.from(table).select('id, name').order('name');
   if (error) throw error;
-  return (data ?? []) as Named[];
+  return data ?? [];
 }
 
 /** Ingredient and unit names change only with migrations, so one fetch per page load is enough. */

@@ -8,13 +8,13 @@ import { PlannerPage } from '../../features/meal-planner/components/planner-page
 import { loadRecipes, useRecipes } from '../../features/recipes/store.ts';
 
 function PlannerFor({ householdId }: { householdId: string }) {
-  const userId = useUserId()!;
+  const _userId = useUserId()!;
   const recipes = useRecipes();
   const cooks = useCooks();
   useEffect(() => {
-    if (!recipes.loaded) void loadRecipes(userId);
+    if (!recipes.loaded) void loadRecipes();
     void loadCooks(householdId);
-  }, [userId, householdId, recipes.loaded]);
+  }, [householdId, recipes.loaded]);
   return (
     <>
       <PlannerPage

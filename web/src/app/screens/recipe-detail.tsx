@@ -53,7 +53,7 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   };
   const onDelete = () => {
     if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
-    removeRecipe(userId, recipe.id)
+    removeRecipe(recipe.id)
       .then(() => {
         navigate(paths.recipes, { replace: true });
         showToast(`Deleted ${recipe.name}.`, 'success');
@@ -65,7 +65,6 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   };
   return (
     <RecipeDetail
-      userId={userId}
       id={id}
       insights={(r) => <PriceInsights recipe={r} />}
       actions={(scale) =>

@@ -21,7 +21,6 @@ export function RecipesScreen({ favouritesOnly = false }: { favouritesOnly?: boo
     >
       <RecipeList
         key={favouritesOnly ? 'favourites' : 'all'}
-        userId={userId}
         favouriteIds={favouriteIds}
         initialFilters={{ ...NO_FILTERS, favouritesOnly }}
         favouritesPage={favouritesOnly}

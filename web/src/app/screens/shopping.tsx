@@ -49,8 +49,8 @@ function ShoppingFor({ householdId }: { householdId: string }) {
   useEffect(() => {
     void loadMeals(householdId);
     void loadPantry(householdId);
-    if (!recipes.loaded) void loadRecipes(userId);
-  }, [userId, householdId, recipes.loaded]);
+    if (!recipes.loaded) void loadRecipes();
+  }, [householdId, recipes.loaded]);
   const signature = listSignature(shopping.items);
   // The list changed (here, in another tab, or by a build): price it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the unticked lines' content decides, not the array's identity

@@ -20,8 +20,8 @@ function WeekFor({ householdId }: { householdId: string }) {
     void loadMeals(householdId);
     void loadCooks(householdId);
     void loadPrices();
-    if (!recipes.loaded) void loadRecipes(userId);
-  }, [userId, householdId, recipes.loaded]);
+    if (!recipes.loaded) void loadRecipes();
+  }, [householdId, recipes.loaded]);
   useEffect(() => subscribePriceImports(userId, () => void loadPrices(true)), [userId]);
   const cookNames = useMemo(() => new Map(cooks.items.map((c) => [c.id, c.name])), [cooks.items]);
   const dates = useMemo(() => plannerDates(), []);

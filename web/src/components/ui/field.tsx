@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 interface Described {
   label: string;
@@ -68,6 +74,41 @@ export function TextAreaField({ label, hint, error, id, ...area }: TextAreaProps
         {...area}
       />
       <Notes id={areaId} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** One choice of a SelectField: what is stored and what is shown. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  /** Visible text, with any words only a screen reader needs in a visually-hidden span. */
+  label: ReactNode;
+  value: string;
+  /** The first choice, stored as '' ('Anyone', 'Any time', 'g'); none when absent. */
+  blank?: string;
+  choices: readonly Choice[];
+  onChange: (value: string) => void;
+};
+
+/** A select with a visible label (CONTRACTS 6): a blank first choice if given, then `choices`. */
+export function SelectField({ label, blank, choices, onChange, id, className, ...select }: SelectProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={selectId}>{label}</label>
+      <select id={selectId} onChange={(e) => onChange(e.target.value)} {...select}>
+        {blank === undefined ? null : <option value="">{blank}</option>}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -3,11 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_MESSAGES, LIMITS } from '../../../../shared/limits/index.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 
-function renderForm() {
+/** The form, saving into `saved` unless `onSubmit` says otherwise. */
+function renderForm(onSubmit?: (values: ItemValues) => Promise<void>) {
   // The ingredient and unit suggestions come from a server the unit tests do not run.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const saved: ItemValues[] = [];
-  render(<ItemForm submitLabel="Add" context="pantry" onSubmit={async (v) => void saved.push(v)} />);
+  render(
+    <ItemForm submitLabel="Add" context="pantry" onSubmit={onSubmit ?? (async (v) => void saved.push(v))} />,
+  );
   const add = () => fireEvent.click(screen.getByRole('button', { name: 'Add' }));
   return { saved, add };
 }
@@ -74,39 +77,26 @@ describe('ItemForm', () => {
   });
 
   it('does not wipe the next item typed while the last one was still being added', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     let finish = () => {};
-    render(
-      <ItemForm
-        submitLabel="Add"
-        context="pantry"
-        onSubmit={() =>
-          new Promise<void>((resolve) => {
-            finish = resolve;
-          })
-        }
-      />,
+    const { add } = renderForm(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
     );
     type('Item', 'flour');
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    add();
     type('Item', 'sugar');
     await act(async () => finish());
     expect(screen.getByLabelText('Item')).toHaveValue('sugar');
   });
 
   it('describes a refused save in plain words with Retry, and keeps the item typed', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <ItemForm
-        submitLabel="Add"
-        context="pantry"
-        onSubmit={() =>
-          Promise.reject({ code: '', message: 'TypeError: Failed to fetch', details: '', hint: '' })
-        }
-      />,
+    const { add } = renderForm(() =>
+      Promise.reject({ code: '', message: 'TypeError: Failed to fetch', details: '', hint: '' }),
     );
     type('Item', 'flour');
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    add();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Larder could not reach the server. Check your connection and try again.',
     );

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { LIMITS } from '../../../../shared/limits/index.ts';
 import { describeError, type Problem } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
-import { Field, focusFirstInvalid } from './field.tsx';
+import { Field, focusFirstInvalid, SelectField } from './field.tsx';
 import { FormError } from './form-error.tsx';
 import {
   checkItemPart,
@@ -118,17 +118,15 @@ export function ItemForm({
         onChange={(e) => edit('quantity', e.target.value)}
         onBlur={() => leave('quantity')}
       />
-      <div className="field narrow">
-        <label htmlFor={`${id}-unit`}>Unit</label>
-        <select id={`${id}-unit`} value={text.unit} onChange={(e) => edit('unit', e.target.value)}>
-          <option value="">—</option>
-          {units.map((u) => (
-            <option key={u.id} value={u.name}>
-              {u.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-unit`}
+        className="narrow"
+        label="Unit"
+        value={text.unit}
+        blank="—"
+        choices={units.map((u) => ({ value: u.name, label: u.name }))}
+        onChange={(value) => edit('unit', value)}
+      />
       <div className="item-form-actions">
         <button type="submit" className="button primary" disabled={pending}>
           {submitLabel}

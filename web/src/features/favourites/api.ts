@@ -1,9 +1,8 @@
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface FavouriteRow extends Record<string, unknown> {
-  user_id: string;
-  recipe_id: string;
-}
+/** A favourite as realtime sends it. */
+export type FavouriteRow = Pick<Tables<'favourites'>, 'user_id' | 'recipe_id'>;
 
 export async function listFavouriteIds(userId: string): Promise<string[]> {
   const { data, error } = await supabase.from('favourites').select('recipe_id').eq('user_id', userId);

@@ -12,7 +12,7 @@ interface HouseholdState {
   failed: boolean;
 }
 
-export const household = proxy<HouseholdState>({
+const nothingLoaded = (): HouseholdState => ({
   name: null,
   members: [],
   invitations: [],
@@ -21,15 +21,10 @@ export const household = proxy<HouseholdState>({
   failed: false,
 });
 
+export const household = proxy<HouseholdState>(nothingLoaded());
+
 export function resetHousehold(): void {
-  Object.assign(household, {
-    name: null,
-    members: [],
-    invitations: [],
-    memberships: [],
-    loaded: false,
-    failed: false,
-  });
+  Object.assign(household, nothingLoaded());
 }
 
 /** The household the signed-in person works in now: its plan, cooks, pantry and list are shown. */

@@ -1,14 +1,10 @@
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface Meal extends Record<string, unknown> {
-  id: string;
-  date: string;
-  user_id: string;
-  recipe_id: string | null;
-  cook_id: string | null;
-  /** Portions it is cooked for; null: the recipe's own. */
-  portions?: number | null;
-}
+export type Meal = Pick<
+  Tables<'meal_planner'>,
+  'id' | 'date' | 'user_id' | 'recipe_id' | 'cook_id' | 'portions'
+>;
 
 const COLUMNS = 'id, date, user_id, recipe_id, cook_id, portions';
 
@@ -39,28 +35,26 @@ export async function addMeal(
   return data as Meal;
 }
 
-export async function updateMeal(id: string, recipeId: string | null, cookId: string | null): Promise<Meal> {
+/** Changes a planned meal; the database holds portions to 1–100 (null: the recipe's own). */
+async function patchMeal(
+  id: string,
+  patch: { recipe_id?: string | null; cook_id?: string | null; portions?: number | null },
+): Promise<Meal> {
   const { data, error } = await supabase
     .from('meal_planner')
-    .update({ recipe_id: recipeId, cook_id: cookId })
+    .update(patch)
     .eq('id', id)
     .select(COLUMNS)
     .single();
   if (error) throw error;
-  return data as Meal;
+  return data;
 }
 
-/** Portions the meal is cooked for (null: the recipe's own); the database holds them to 1–100. */
-export async function setMealPortions(id: string, portions: number | null): Promise<Meal> {
-  const { data, error } = await supabase
-    .from('meal_planner')
-    .update({ portions })
-    .eq('id', id)
-    .select(COLUMNS)
-    .single();
-  if (error) throw error;
-  return data as Meal;
-}
+export const updateMeal = (id: string, recipeId: string | null, cookId: string | null): Promise<Meal> =>
+  patchMeal(id, { recipe_id: recipeId, cook_id: cookId });
+
+export const setMealPortions = (id: string, portions: number | null): Promise<Meal> =>
+  patchMeal(id, { portions });
 
 export async function deleteMeal(id: string): Promise<void> {
   const { error } = await supabase.from('meal_planner').delete().eq('id', id);

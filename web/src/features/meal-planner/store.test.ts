@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { planToday } from '../../../../shared/dates/index.ts';
 import type { Change } from '../../lib/realtime.ts';
 import type { Meal } from './api.ts';
-import { applyMealChange, planner, plannerDates, resetPlanner } from './store.ts';
+import { applyMealChange, loadMeals, planner, plannerDates, resetPlanner } from './store.ts';
 
 const meal = (id: string, date: string, cook: string | null = null): Meal => ({
   id,
@@ -9,6 +10,7 @@ const meal = (id: string, date: string, cook: string | null = null): Meal => ({
   user_id: 'u',
   recipe_id: 'r',
   cook_id: cook,
+  portions: null,
 });
 
 describe('meal planner store', () => {
@@ -30,5 +32,49 @@ describe('meal planner store', () => {
     expect(planner.meals[0]!.cook_id).toBe('cook-a');
     applyMealChange({ eventType: 'DELETE', old: { id: '3' } } as Change<Meal>);
     expect(planner.meals.map((m) => m.id)).toEqual(['1']);
+  });
+});
+
+describe("the plan's today", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    process.env.TZ = zone;
+    resetPlanner();
+  });
+
+  /** The `date=lt.` filter of the DELETE the store sends on loading the plan at `iso`. */
+  async function deletedBefore(iso: string): Promise<string | undefined> {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+    const deletes: URL[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if ((init?.method ?? 'GET') === 'DELETE') deletes.push(url);
+      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await loadMeals('u');
+    // Only Date is fake, so timers run; vi.waitFor would move the fake clock on.
+    for (let i = 0; i < 100 && deletes.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(deletes).toHaveLength(1);
+    return deletes[0]!.searchParams.get('date')?.replace(/^lt\./, '');
+  }
+
+  // The instants of supabase/functions/tests/cleanup_meals.test.ts, which holds cleanup-meals to
+  // the same days: Sydney's midnight of 10 March 2001 (AEDT) is 13:00 UTC on the 9th.
+  it("deletes the meals before the day cleanup-meals deletes before, whatever the browser's zone", async () => {
+    for (const browserZone of ['America/Los_Angeles', 'Australia/Perth', 'Pacific/Kiritimati']) {
+      process.env.TZ = browserZone;
+      for (const [iso, day] of [
+        ['2001-03-09T12:59:59.999Z', '2001-03-09'],
+        ['2001-03-09T13:00:00.000Z', '2001-03-10'],
+      ] as const) {
+        expect(await deletedBefore(iso), `${iso} in ${browserZone}`).toBe(day);
+        expect(planToday(new Date(iso))).toBe(day);
+        expect(plannerDates()[0]).toBe(day);
+        vi.restoreAllMocks();
+      }
+    }
   });
 });

@@ -24,12 +24,13 @@ export function resetPlanner(): void {
   planner.loaded = false;
 }
 
-/** The browser's zone decides "today" (docs/decisions.md); shared falls back to Australia/Sydney. */
-const localZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The window's dates (today … today + 7, spec 9); computed per call so midnight moves it on. */
+/**
+ * The window's dates (the plan's today … today + 7, spec 9): Sydney's days in every browser, so
+ * the planner and cleanup-meals agree on which meals are past. Computed per call so midnight
+ * moves it on.
+ */
 export function plannerDates(): string[] {
-  return mealWindow(new Date(), localZone()).dates;
+  return mealWindow().dates;
 }
 
 export async function loadMeals(householdId: string): Promise<void> {

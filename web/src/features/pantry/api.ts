@@ -1,20 +1,11 @@
+import type { Tables } from '../../../../supabase/database.types.ts';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface PantryItem extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  name: string;
-  ingredient_id: number | null;
-  quantity: number | null;
-  unit: string | null;
-}
-
-export interface ItemInput {
-  name: string;
-  ingredient_id: number | null;
-  quantity: number | null;
-  unit: string | null;
-}
+export type PantryItem = Pick<
+  Tables<'pantry'>,
+  'id' | 'user_id' | 'name' | 'ingredient_id' | 'quantity' | 'unit'
+>;
 
 const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit';
 
@@ -28,12 +19,12 @@ export async function listPantryItems(householdId: string): Promise<PantryItem[]
   return (data ?? []) as PantryItem[];
 }
 
-export async function addPantryItem(householdId: string, item: ItemInput): Promise<void> {
+export async function addPantryItem(householdId: string, item: ItemValues): Promise<void> {
   const { error } = await supabase.from('pantry').insert({ ...item, household_id: householdId });
   if (error) throw error;
 }
 
-export async function updatePantryItem(id: string, item: Partial<ItemInput>): Promise<void> {
+export async function updatePantryItem(id: string, item: Partial<ItemValues>): Promise<void> {
   const { error } = await supabase.from('pantry').update(item).eq('id', id);
   if (error) throw error;
 }

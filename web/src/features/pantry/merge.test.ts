@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemInput, PantryItem } from './api.ts';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { PantryItem } from './api.ts';
 import { planPantryAdd, unitRatio } from './merge.ts';
 
 const row = (
@@ -14,7 +15,7 @@ const item = (
   quantity: number | null,
   unit: string | null,
   ingredient_id: number | null = null,
-): ItemInput => ({ name, ingredient_id, quantity, unit });
+): ItemValues => ({ name, ingredient_id, quantity, unit });
 
 describe('planPantryAdd (issue 15: 12)', () => {
   it('adds to the row of the same name, any case or spacing, in the row’s unit: 1 kg + 500 g = 1.5 kg', () => {

@@ -1,12 +1,13 @@
 import { LIMITS } from '../../../../shared/limits/limits.ts';
-import { normalizeName } from '../../../../shared/limits/names.ts';
+import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { DEFAULT_UNIT_FACTORS } from '../../../../shared/units/factors.ts';
-import { canonicalUnit } from '../../../../shared/units/unit-names.ts';
-import type { ItemInput, PantryItem } from './api.ts';
+import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { PantryItem } from './api.ts';
 
 /** What adding an item to the pantry does: a new row, or a new quantity for a row already there. */
 export type PantryAdd =
-  | { kind: 'insert'; item: ItemInput }
+  | { kind: 'insert'; item: ItemValues }
   | { kind: 'update'; id: string; name: string; quantity: number | null; unit: string | null };
 
 const MASS = new Set(['g', 'kg']);
@@ -27,7 +28,7 @@ export function unitRatio(from: string | null, to: string | null): number | null
   return (DEFAULT_UNIT_FACTORS[a] ?? Number.NaN) / (DEFAULT_UNIT_FACTORS[b] ?? Number.NaN);
 }
 
-const sameItem = (row: PantryItem, item: ItemInput): boolean =>
+const sameItem = (row: PantryItem, item: ItemValues): boolean =>
   (row.ingredient_id !== null && row.ingredient_id === item.ingredient_id) ||
   normalizeName(row.name).toLowerCase() === normalizeName(item.name).toLowerCase();
 
@@ -40,7 +41,7 @@ const round = (n: number) =>
  * name ignoring case and spacing; its units must convert (see unitRatio), otherwise it gets a row
  * of its own. A row without a quantity takes the one added; adding none leaves the row as it is.
  */
-export function planPantryAdd(existing: readonly PantryItem[], item: ItemInput): PantryAdd {
+export function planPantryAdd(existing: readonly PantryItem[], item: ItemValues): PantryAdd {
   for (const row of existing) {
     if (!sameItem(row, item)) continue;
     if (row.quantity === null || item.quantity === null) {

@@ -1,9 +1,9 @@
 import { proxy, useSnapshot } from 'valtio';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { subscribeTable } from '../../lib/realtime.ts';
 import {
   addPantryItem,
   deletePantryItem,
-  type ItemInput,
   listPantryItems,
   type PantryItem,
   updatePantryItem,
@@ -44,7 +44,7 @@ export interface MergedItem {
  * planPantryAdd). Returns that row as it is now when it merged, for the page to tell the person,
  * else null.
  */
-export async function addToPantry(householdId: string, item: ItemInput): Promise<MergedItem | null> {
+export async function addToPantry(householdId: string, item: ItemValues): Promise<MergedItem | null> {
   // The server's list, not the store's: another tab may have changed it since.
   const plan = planPantryAdd(await listPantryItems(householdId), item);
   try {
@@ -59,7 +59,7 @@ export async function addToPantry(householdId: string, item: ItemInput): Promise
   }
 }
 
-export async function editPantryItem(householdId: string, id: string, item: ItemInput): Promise<void> {
+export async function editPantryItem(householdId: string, id: string, item: ItemValues): Promise<void> {
   await updatePantryItem(id, item);
   await loadPantry(householdId);
 }

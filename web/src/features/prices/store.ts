@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { proxy, ref, useSnapshot } from 'valtio';
 import { listPriceHistories, listPriceImports, listProductLinks, type PriceImport } from './api.ts';
 import { type ProductPrice, pricesToday, productPrices } from './derive.ts';
@@ -46,11 +47,16 @@ export async function loadIngredientPrices(ids: readonly number[], retry = false
   }
 }
 
-/** The judged products of these ingredients, and whether all of them are loaded. */
+/** The judged products of these ingredients (loaded on first use), and whether all are loaded. */
 export function useIngredientPrices(ids: readonly number[]): {
   status: LoadStatus;
   products: ProductPrice[];
 } {
+  const key = ids.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' text is the dependency
+  useEffect(() => {
+    void loadIngredientPrices(ids);
+  }, [key]);
   const snap = useSnapshot(prices).byIngredient;
   const entries = ids.map((id) => snap[id]);
   const status: LoadStatus = entries.some((e) => e?.status === 'error')

@@ -1,16 +1,12 @@
 import type { User } from '@supabase/supabase-js';
-import { randomAvatar } from '../../../../shared/profile/index.ts';
+import { profileName, randomAvatar } from '../../../../shared/profile/index.ts';
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface Profile extends Record<string, unknown> {
-  avatar_url: string | null;
-  subscription_status: boolean;
-  name: string | null;
-  /** The household this person works in now (issue 17); set by the database for a new profile. */
-  household_id: string | null;
-  /** The smallest saving (cents) worth a second shop; default 500 ($5). */
-  basket_min_saving_cents?: number;
-}
+export type Profile = Pick<
+  Tables<'users'>,
+  'avatar_url' | 'subscription_status' | 'name' | 'household_id' | 'basket_min_saving_cents'
+>;
 
 const COLUMNS = 'avatar_url, subscription_status, name, household_id, basket_min_saving_cents';
 
@@ -18,21 +14,24 @@ const COLUMNS = 'avatar_url, subscription_status, name, household_id, basket_min
 export async function getProfile(userId: string): Promise<Profile | null> {
   const { data, error } = await supabase.from('users').select(COLUMNS).eq('id', userId).maybeSingle();
   if (error) throw error;
-  return data as Profile | null;
+  return data;
 }
 
-/** Spec 3: the first sign-in creates the row with the provider's full name and a random avatar. */
+/**
+ * Spec 3: the first sign-in creates the row with the provider's full name (by shared's
+ * profileName, the database trigger's rule) and a random avatar.
+ */
 export async function createProfile(user: User): Promise<Profile> {
   const row = {
     id: user.id,
     email: user.email ?? null,
-    name: typeof user.user_metadata.full_name === 'string' ? user.user_metadata.full_name : null,
+    name: profileName(user.user_metadata.full_name),
     avatar_url: randomAvatar(),
     subscription_status: false,
   };
   const { error } = await supabase.from('users').upsert(row, { onConflict: 'id', ignoreDuplicates: true });
   if (error) throw error;
-  return (await getProfile(user.id)) ?? { ...row, household_id: null };
+  return (await getProfile(user.id)) ?? { ...row, household_id: null, basket_min_saving_cents: 500 };
 }
 
 export async function updateProfile(
@@ -46,5 +45,5 @@ export async function updateProfile(
     .select(COLUMNS)
     .single();
   if (error) throw error;
-  return data as Profile;
+  return data;
 }

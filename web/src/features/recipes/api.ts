@@ -5,46 +5,26 @@ import type {
   IngredientPriceRecord,
   RecipePrice as SharedRecipePrice,
 } from '../../../../shared/mod.ts';
+import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface IngredientRef {
-  id: number;
-  name: string;
-  protein: number | null;
-  carbs: number | null;
-  fats: number | null;
-  calories: number | null;
-}
+/** An ingredient line as LINE_COLUMNS selects it: its unit's name and its ingredient's nutrition. */
+export type IngredientLine = Pick<
+  Tables<'recipe_ingredients'>,
+  'id' | 'ingredient_id' | 'quantity' | 'position' | 'note'
+> & {
+  measurements: Pick<Tables<'measurements'>, 'name'> | null;
+  ingredients: Pick<Tables<'ingredients'>, 'id' | 'name' | 'protein' | 'carbs' | 'fats' | 'calories'> | null;
+};
 
-export interface IngredientLine {
-  id: string;
-  ingredient_id: number;
-  quantity: string | null;
-  position: number;
-  note: string | null;
-  measurements: { name: string } | null;
-  ingredients: IngredientRef | null;
-}
-
-export interface Recipe extends Record<string, unknown> {
-  id: string;
-  name: string;
-  user_id: string | null;
-  is_default: boolean;
-  portions: number | null;
-  duration: number | null;
-  description: string | null;
-  steps: string[] | null;
-  meal_type: string | null;
-  tags: string[] | null;
+/** A recipe as RECIPE_COLUMNS selects it, with its lines. */
+export type Recipe = Omit<Tables<'recipes'>, 'created_at' | 'updated_at'> & {
   recipe_ingredients: IngredientLine[];
-}
+};
 
-export interface PriceRecord extends IngredientPriceRecord {
-  ingredient_id: number;
-}
+export type PriceRecord = IngredientPriceRecord & Pick<Tables<'ingredient_prices'>, 'ingredient_id'>;
 
-export const CHAINS = ['coles', 'woolworths', 'aldi'] as const satisfies readonly ChainKey[];
 export type Chain = ChainKey;
 export type ChainPrice = ChainTotals;
 
@@ -57,25 +37,22 @@ export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
 
 const LINE_COLUMNS =
   'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories)';
-const RECIPE_COLUMNS = `id, name, user_id, is_default, portions, duration, description, steps, meal_type, tags, recipe_ingredients(${LINE_COLUMNS})`;
-const PRICE_COLUMNS =
-  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';
+const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, recipe_ingredients(${LINE_COLUMNS})`;
 
-/** Spec 6/7: the user's own recipes plus the defaults, with their ingredient lines. */
-export async function listRecipes(userId: string): Promise<Recipe[]> {
-  const { data, error } = await supabase
-    .from('recipes')
-    .select(RECIPE_COLUMNS)
-    .or(`user_id.eq.${userId},is_default.is.true`)
-    .order('name');
+/**
+ * Spec 6/7: the user's own recipes plus the defaults, with their ingredient lines, and (issue 17)
+ * those a household member shared: row-level security decides which, so no filter repeats it.
+ */
+export async function listRecipes(): Promise<Recipe[]> {
+  const { data, error } = await supabase.from('recipes').select(RECIPE_COLUMNS).order('name');
   if (error) throw error;
-  return (data ?? []) as unknown as Recipe[];
+  return data ?? [];
 }
 
 export async function listPriceRecords(): Promise<PriceRecord[]> {
-  const { data, error } = await supabase.from('ingredient_prices').select(PRICE_COLUMNS);
+  const { data, error } = await supabase.from('ingredient_prices').select(PRICE_RECORD_SELECT);
   if (error) throw error;
-  return (data ?? []) as PriceRecord[];
+  return data ?? [];
 }
 
 /** Prices the recipe for its own portions; the app scales the result for other portion counts. */

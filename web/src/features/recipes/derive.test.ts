@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testRecipe } from '../../testing/recipes.ts';
 import type { IngredientLine, Recipe } from './api.ts';
 import { displayAmount, recipeViews, shoppingLinesOf, totalNutrition } from './derive.ts';
 import { filterRecipes, NO_FILTERS } from './filter.ts';
@@ -13,19 +14,8 @@ const line = (name: string, quantity: string, unit: string | null, id = 1): Ingr
   ingredients: { id, name, protein: 10, carbs: 20, fats: 5, calories: 200 },
 });
 
-const recipe = (id: string, name: string, lines: IngredientLine[], duration: number | null = 30): Recipe => ({
-  id,
-  name,
-  user_id: null,
-  is_default: true,
-  portions: 2,
-  duration,
-  description: null,
-  steps: [],
-  meal_type: null,
-  tags: [],
-  recipe_ingredients: lines,
-});
+const recipe = (id: string, name: string, lines: IngredientLine[], duration: number | null = 30): Recipe =>
+  testRecipe({ id, name, duration, recipe_ingredients: lines });
 
 describe('recipe display', () => {
   it('formats quantities with fractions and plural units, scaled', () => {

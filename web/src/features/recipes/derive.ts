@@ -7,7 +7,8 @@ import {
   displayAmount as sharedDisplayAmount,
 } from '../../../../shared/mod.ts';
 import { portionsCost } from '../../../../shared/pricing/price-recipe.ts';
-import { CHAINS, type PriceRecord, type Recipe, type RecipePrice } from './api.ts';
+import { CHAINS } from '../../../../shared/pricing/types.ts';
+import type { PriceRecord, Recipe, RecipePrice } from './api.ts';
 
 export type Nutrition = NutritionPerPortion;
 

@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../lib/realtime.ts';
+import { testRecipe } from '../../testing/recipes.ts';
 import type { Recipe } from './api.ts';
 import { applyRecipeChange, recipes, resetRecipes } from './store.ts';
 
-const row = (id: string, name: string): Recipe => ({
-  id,
-  name,
-  user_id: 'u',
-  is_default: false,
-  portions: 2,
-  duration: 10,
-  description: null,
-  steps: [],
-  meal_type: null,
-  tags: [],
-  recipe_ingredients: [],
-});
+const row = (id: string, name: string): Recipe =>
+  testRecipe({ id, name, user_id: 'u', is_default: false, duration: 10 });
 
 describe('recipes store', () => {
   afterEach(resetRecipes);

@@ -1,5 +1,6 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
+import { coalesced } from '../../lib/coalesce.ts';
 import { type Change, subscribeTable } from '../../lib/realtime.ts';
 import {
   createRecipe,
@@ -37,12 +38,9 @@ function setItems(rows: Recipe[]): void {
   recipes.items = dedupeRecipes(rows).map((r) => ref(r));
 }
 
-let inflight: Promise<void> | null = null;
-let again = false;
-
-async function fetchRecipes(userId: string): Promise<void> {
+async function fetchRecipes(): Promise<void> {
   try {
-    setItems(await listRecipes(userId));
+    setItems(await listRecipes());
   } catch (error) {
     console.error('loading recipes failed', error);
   } finally {
@@ -50,25 +48,8 @@ async function fetchRecipes(userId: string): Promise<void> {
   }
 }
 
-/**
- * One request at a time: a call while one is in flight (the shell's early load, a realtime
- * change) runs once more after it, so the list is never older than the last change.
- */
-export function loadRecipes(userId: string): Promise<void> {
-  if (inflight) {
-    again = true;
-    return inflight;
-  }
-  inflight = (async () => {
-    do {
-      again = false;
-      await fetchRecipes(userId);
-    } while (again);
-  })().finally(() => {
-    inflight = null;
-  });
-  return inflight;
-}
+/** The recipes the user may see (row-level security decides which); overlapping calls coalesce. */
+export const loadRecipes = coalesced(fetchRecipes);
 
 /**
  * Price records are reference data, fetched once; a fetch that failed (none known) is tried
@@ -89,14 +70,14 @@ export async function loadPrices(force = false): Promise<void> {
 export async function saveRecipe(userId: string, id: string | null, input: RecipeInput): Promise<string> {
   const saved = id ?? (await createRecipe(userId, input));
   if (id) await updateRecipe(id, input);
-  await loadRecipes(userId);
+  await loadRecipes();
   return saved;
 }
 
-export async function removeRecipe(userId: string, id: string): Promise<void> {
+export async function removeRecipe(id: string): Promise<void> {
   await deleteRecipe(id);
   recipes.items = recipes.items.filter((r) => r.id !== id);
-  await loadRecipes(userId);
+  await loadRecipes();
 }
 
 /**
@@ -122,12 +103,12 @@ export function subscribeRecipes(userId: string): () => void {
     userId,
     (change) => {
       applyRecipeChange(change);
-      void loadRecipes(userId);
+      void loadRecipes();
     },
     {
       filter: null,
       resync: () => {
-        void loadRecipes(userId);
+        void loadRecipes();
         void loadPrices();
       },
     },

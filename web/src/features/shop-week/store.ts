@@ -1,5 +1,6 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { NeedLine } from '../../../../shared/basket/needs.ts';
+import { coalesced } from '../../lib/coalesce.ts';
 import { subscribeTable } from '../../lib/realtime.ts';
 import { type BasketAnswer, type PlanWriteResult, priceShoppingList, writePlanLines } from './api.ts';
 import { planLinesToWrite } from './plan.ts';
@@ -55,9 +56,6 @@ export async function buildShoppingList(needs: readonly NeedLine[]): Promise<Pla
   }
 }
 
-let inflight: Promise<void> | null = null;
-let again = false;
-
 async function fetchBasket(): Promise<void> {
   basket.loading = true;
   try {
@@ -71,22 +69,8 @@ async function fetchBasket(): Promise<void> {
   }
 }
 
-/** Prices the list; a call while one is in flight runs once more after it, so the answer is never older than the list. */
-export function loadBasket(): Promise<void> {
-  if (inflight) {
-    again = true;
-    return inflight;
-  }
-  inflight = (async () => {
-    do {
-      again = false;
-      await fetchBasket();
-    } while (again);
-  })().finally(() => {
-    inflight = null;
-  });
-  return inflight;
-}
+/** Prices the list; overlapping calls are coalesced, so the answer is never older than the list. */
+export const loadBasket = coalesced(fetchBasket);
 
 /**
  * A price import (its row in the log, issue 18) means shelf prices changed. Opened by the screens

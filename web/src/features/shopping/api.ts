@@ -1,26 +1,21 @@
+import type { Tables } from '../../../../supabase/database.types.ts';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface ShoppingItem extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  name: string;
-  ingredient_id: number | null;
-  quantity: number | null;
-  unit: string | null;
-  checked: boolean;
-  /** Set on lines the plan wrote (shop the week); see describePlanLine. */
-  plan_key?: string | null;
-  plan_quantity?: number | null;
-  plan_need?: number | null;
-  plan_meals?: readonly string[] | null;
-}
-
-export interface ItemInput {
-  name: string;
-  ingredient_id: number | null;
-  quantity: number | null;
-  unit: string | null;
-}
+export type ShoppingItem = Pick<
+  Tables<'shopping'>,
+  | 'id'
+  | 'user_id'
+  | 'name'
+  | 'ingredient_id'
+  | 'quantity'
+  | 'unit'
+  | 'checked'
+  | 'plan_key'
+  | 'plan_quantity'
+  | 'plan_need'
+  | 'plan_meals'
+>;
 
 const COLUMNS =
   'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals';
@@ -36,7 +31,7 @@ export async function listShoppingItems(householdId: string): Promise<ShoppingIt
   return (data ?? []) as ShoppingItem[];
 }
 
-export async function addShoppingItems(householdId: string, items: ItemInput[]): Promise<void> {
+export async function addShoppingItems(householdId: string, items: ItemValues[]): Promise<void> {
   if (items.length === 0) return;
   const { error } = await supabase
     .from('shopping')
@@ -44,7 +39,7 @@ export async function addShoppingItems(householdId: string, items: ItemInput[]):
   if (error) throw error;
 }
 
-export async function updateShoppingItem(id: string, patch: Partial<ItemInput & { checked: boolean }>) {
+export async function updateShoppingItem(id: string, patch: Partial<ItemValues & { checked: boolean }>) {
   const { error } = await supabase.from('shopping').update(patch).eq('id', id);
   if (error) throw error;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemInput, ShoppingItem } from './api.ts';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { ShoppingItem } from './api.ts';
 import { planAdd } from './merge.ts';
 
 const row = (
@@ -17,13 +18,17 @@ const row = (
   quantity,
   unit,
   checked,
+  plan_key: null,
+  plan_quantity: null,
+  plan_need: null,
+  plan_meals: [],
 });
 const input = (
   name: string,
   ingredient_id: number | null,
   quantity: number | null,
   unit: string | null,
-): ItemInput => ({
+): ItemValues => ({
   name,
   ingredient_id,
   quantity,

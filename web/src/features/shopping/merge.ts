@@ -1,14 +1,15 @@
-import { normalizeName } from '../../../../shared/limits/names.ts';
-import type { ItemInput, ShoppingItem } from './api.ts';
+import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { ShoppingItem } from './api.ts';
 
 export interface AddPlan {
   /** Unticked lines that take the new quantity in place of adding a line. */
   updates: { id: string; quantity: number }[];
-  inserts: ItemInput[];
+  inserts: ItemValues[];
 }
 
 /** Same ingredient (or, for free text, the same name as stored, any case) in the same unit. */
-function keyOf(item: ItemInput): string {
+function keyOf(item: ItemValues): string {
   const what =
     item.ingredient_id != null ? `#${item.ingredient_id}` : `"${normalizeName(item.name).toLowerCase()}`;
   return `${what}|${item.unit ?? ''}`;
@@ -22,11 +23,11 @@ const cents = (n: number) => Math.round(n * 100) / 100;
  * lines); ticked lines are already bought, so they are left alone. Lines without a quantity
  * ('to taste') merge only with lines without one.
  */
-export function planAdd(existing: readonly ShoppingItem[], incoming: readonly ItemInput[]): AddPlan {
+export function planAdd(existing: readonly ShoppingItem[], incoming: readonly ItemValues[]): AddPlan {
   const open = new Map<string, { id: string; quantity: number | null }>();
   for (const item of existing) if (!item.checked && !open.has(keyOf(item))) open.set(keyOf(item), item);
   const updated = new Map<string, number>();
-  const inserts = new Map<string, ItemInput>();
+  const inserts = new Map<string, ItemValues>();
   for (const item of incoming) {
     const key = keyOf(item);
     const line = open.get(key);

@@ -1,14 +1,11 @@
 import { formatBaseAmount } from '../../lib/format.ts';
+import type { ShoppingItem } from './api.ts';
 
 /** A shopping line the plan wrote, as the list shows it. */
-export interface PlanLineRow {
-  quantity: number | null;
-  unit: string | null;
-  plan_key?: string | null;
-  plan_quantity?: number | null;
-  plan_need?: number | null;
-  plan_meals?: readonly string[] | null;
-}
+export type PlanLineRow = Pick<
+  ShoppingItem,
+  'quantity' | 'unit' | 'plan_key' | 'plan_quantity' | 'plan_need' | 'plan_meals'
+>;
 
 /**
  * "need 600 g, have 200 g, buy 400 g" and "for Mon dinner, Wed lunch" for a line the plan

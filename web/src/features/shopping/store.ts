@@ -1,10 +1,10 @@
 import { proxy, useSnapshot } from 'valtio';
+import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { subscribeTable } from '../../lib/realtime.ts';
 import {
   addShoppingItems,
   deleteCheckedItems,
   deleteShoppingItem,
-  type ItemInput,
   listShoppingItems,
   type ShoppingItem,
   updateShoppingItem,
@@ -34,7 +34,7 @@ export async function loadShopping(householdId: string): Promise<void> {
 }
 
 /** Adds items, merging each into an unticked line of the same ingredient and unit (see planAdd). */
-export async function addToShopping(householdId: string, items: ItemInput[]): Promise<void> {
+export async function addToShopping(householdId: string, items: ItemValues[]): Promise<void> {
   // The server's list, not the store's: another tab may have changed it since.
   const plan = planAdd(await listShoppingItems(householdId), items);
   try {
@@ -45,7 +45,7 @@ export async function addToShopping(householdId: string, items: ItemInput[]): Pr
   }
 }
 
-export async function editShoppingItem(householdId: string, id: string, item: ItemInput): Promise<void> {
+export async function editShoppingItem(householdId: string, id: string, item: ItemValues): Promise<void> {
   await updateShoppingItem(id, item);
   await loadShopping(householdId);
 }
@@ -81,5 +81,5 @@ export function subscribeShopping(householdId: string): () => void {
 }
 
 export function useShopping(): { items: readonly ShoppingItem[]; loaded: boolean } {
-  return useSnapshot(shopping);
+  return useSnapshot(shopping) as { items: readonly ShoppingItem[]; loaded: boolean };
 }

@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
-import { Field } from '../../../components/ui/field.tsx';
-import { FormError } from '../../../components/ui/form-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkNewPassword, updatePassword } from '../api.ts';
 import { auth, useAuth } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthForm, NewPasswordField } from './auth-fields.tsx';
 import { text, useFormAction } from './use-form-action.ts';
 
 export function ResetPasswordForm() {
   const { status } = useAuth();
   const [done, setDone] = useState(false);
-  const { pending, problem, retry, field, onSubmit } = useFormAction(
+  const action = useFormAction(
     async (form) => {
       await updatePassword(text(form, 'password'));
       auth.recovering = false;
@@ -42,19 +40,9 @@ export function ResetPasswordForm() {
   }
   return (
     <AuthCard title="Reset password">
-      <form onSubmit={onSubmit} noValidate className="stack">
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${LIMITS.password.min} characters.`}
-          {...field('password')}
-        />
-        <FormError message={problem?.message ?? null} reasons={problem?.reasons} onRetry={retry} />
-        <button type="submit" className="button primary" disabled={pending}>
-          {pending ? 'Saving...' : 'Save password'}
-        </button>
-      </form>
+      <AuthForm action={action} label="Save password" pendingLabel="Saving...">
+        <NewPasswordField label="New password" {...action.field('password')} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,18 +1,17 @@
 import { Link, useSearch } from 'wouter';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import { FormError } from '../../../components/ui/form-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { SESSION_ENDED_MESSAGE } from '../../../lib/errors.ts';
 import { checkEmail, signInWithPassword } from '../api.ts';
 import { signedIn, useAuth } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthForm, EmailField } from './auth-fields.tsx';
 import { text, useFormAction } from './use-form-action.ts';
 
 export function SignInForm() {
   const search = useSearch();
   const { ended } = useAuth();
-  const { pending, problem, retry, field, onSubmit } = useFormAction(
+  const action = useFormAction(
     async (form) => signedIn(await signInWithPassword(text(form, 'email'), text(form, 'password'))),
     { email: checkEmail },
   );
@@ -31,22 +30,20 @@ export function SignInForm() {
           {SESSION_ENDED_MESSAGE}
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="stack">
+      <AuthForm
+        action={action}
+        label="Sign in"
+        pendingLabel="Signing in..."
+        after={<Link href={paths.forgotPassword}>Forgot your password?</Link>}
+      >
+        <EmailField {...action.field('email')} />
         <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.email.max}
-          {...field('email')}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...action.field('password')}
         />
-        <Field label="Password" type="password" autoComplete="current-password" {...field('password')} />
-        <FormError message={problem?.message ?? null} reasons={problem?.reasons} onRetry={retry} />
-        <button type="submit" className="button primary" disabled={pending}>
-          {pending ? 'Signing in...' : 'Sign in'}
-        </button>
-        <Link href={paths.forgotPassword}>Forgot your password?</Link>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import { FormError } from '../../../components/ui/form-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkEmail, checkFullName, checkNewPassword, signUpWithPassword } from '../api.ts';
 import { signedIn } from '../store.ts';
 import { AuthCard } from './auth-card.tsx';
+import { AuthForm, EmailField, NewPasswordField } from './auth-fields.tsx';
 import { text, useFormAction } from './use-form-action.ts';
 
 export function SignUpForm() {
   const search = useSearch();
   const [confirmTo, setConfirmTo] = useState<string | null>(null);
-  const { pending, problem, retry, field, onSubmit } = useFormAction(
+  const action = useFormAction(
     async (form) => {
       const email = text(form, 'email');
       const session = await signUpWithPassword(text(form, 'fullName'), email, text(form, 'password'));
@@ -40,32 +40,26 @@ export function SignUpForm() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="stack">
-        <Field label="Full name" autoComplete="name" maxLength={LIMITS.userName.max} {...field('fullName')} />
+      <AuthForm
+        action={action}
+        label="Sign up"
+        pendingLabel="Signing up..."
+        after={
+          <p className="fine-print">
+            By signing up you agree to our <Link href={paths.termsOfService}>terms of service</Link> and{' '}
+            <Link href={paths.privacyPolicy}>privacy policy</Link>.
+          </p>
+        }
+      >
         <Field
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.email.max}
-          {...field('email')}
+          label="Full name"
+          autoComplete="name"
+          maxLength={LIMITS.userName.max}
+          {...action.field('fullName')}
         />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${LIMITS.password.min} characters.`}
-          {...field('password')}
-        />
-        <FormError message={problem?.message ?? null} reasons={problem?.reasons} onRetry={retry} />
-        <button type="submit" className="button primary" disabled={pending}>
-          {pending ? 'Signing up...' : 'Sign up'}
-        </button>
-        <p className="fine-print">
-          By signing up you agree to our <Link href={paths.termsOfService}>terms of service</Link> and{' '}
-          <Link href={paths.privacyPolicy}>privacy policy</Link>.
-        </p>
-      </form>
+        <EmailField {...action.field('email')} />
+        <NewPasswordField label="Password" {...action.field('password')} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -6,19 +6,21 @@ import { FieldErrors } from '../api.ts';
 /** A field's own check: its message, or null. */
 type Checks = Readonly<Record<string, (text: string) => string | null>>;
 
-interface FormAction {
+export interface FormAction {
   pending: boolean;
   /** A failure of the whole form, in plain words (lib/errors.ts), with Retry when it may help. */
   problem: Problem | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   retry: (() => void) | null;
-  /** What a Field needs: its name, its message, and the checks run as it is left and fixed. */
-  field: (name: string) => {
-    name: string;
-    error: string | undefined;
-    onBlur: (e: FocusEvent<HTMLInputElement>) => void;
-    onChange: (e: { target: { value: string } }) => void;
-  };
+  field: (name: string) => FieldBinding;
+}
+
+/** What a Field needs: its name, its message, and the checks run as it is left and fixed. */
+export interface FieldBinding {
+  name: string;
+  error: string | undefined;
+  onBlur: (e: FocusEvent<HTMLInputElement>) => void;
+  onChange: (e: { target: { value: string } }) => void;
 }
 
 /**

@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { cookNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
+import { OneFieldForm } from '../../../components/ui/one-field-form.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -49,22 +49,20 @@ export function CooksPage({ householdId }: { householdId: string }) {
         The people who cook in your household. Assign them to meals in the planner. Everyone in your{' '}
         <Link href={paths.household}>household</Link> shares this list.
       </p>
-      <form className="inline-form card" onSubmit={onSubmit} noValidate>
-        <Field
-          label="Cook name"
-          value={name}
-          maxLength={LIMITS.cookName.max}
-          error={nameError}
-          onChange={(e) => {
-            setName(e.target.value);
-            setNameError(null);
-          }}
-          autoComplete="off"
-        />
-        <button type="submit" className="button primary" disabled={pending}>
-          Add cook
-        </button>
-      </form>
+      <OneFieldForm
+        className="inline-form card"
+        label="Cook name"
+        value={name}
+        maxLength={LIMITS.cookName.max}
+        error={nameError}
+        submit="Add cook"
+        disabled={pending}
+        onValue={(v) => {
+          setName(v);
+          setNameError(null);
+        }}
+        onSubmit={onSubmit}
+      />
       <FormError message={error} />
       {!loaded ? (
         <Skeleton lines={2} label="Loading cooks..." />

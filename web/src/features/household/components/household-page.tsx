@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { emailField, householdNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
+import { OneFieldForm } from '../../../components/ui/one-field-form.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -168,19 +169,18 @@ function RenameForm({ userId, householdId, current }: Props & { current: string 
       .catch((e: unknown) => setError(describeError(e).message));
   };
   return (
-    <form className="inline-form card" onSubmit={onSubmit} noValidate>
-      <Field
-        label="Household name"
-        value={name}
-        maxLength={LIMITS.householdName.max}
-        error={error}
-        onChange={(e) => setName(e.target.value)}
-        autoComplete="off"
-      />
-      <button type="submit" className="button" disabled={name.trim() === current}>
-        Rename
-      </button>
-    </form>
+    <OneFieldForm
+      className="inline-form card"
+      label="Household name"
+      value={name}
+      maxLength={LIMITS.householdName.max}
+      error={error}
+      submit="Rename"
+      primary={false}
+      disabled={name.trim() === current}
+      onValue={setName}
+      onSubmit={onSubmit}
+    />
   );
 }
 
@@ -214,23 +214,20 @@ function InviteSection({ userId, householdId }: Props) {
   return (
     <section aria-labelledby="invite-h" className="card">
       <h2 id="invite-h">Invite someone</h2>
-      <form className="inline-form" onSubmit={onSubmit} noValidate>
-        <Field
-          label="Email"
-          type="email"
-          value={email}
-          maxLength={LIMITS.email.max}
-          error={emailError}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setEmailError(null);
-          }}
-          autoComplete="off"
-        />
-        <button type="submit" className="button primary" disabled={pending}>
-          Send invitation
-        </button>
-      </form>
+      <OneFieldForm
+        label="Email"
+        type="email"
+        value={email}
+        maxLength={LIMITS.email.max}
+        error={emailError}
+        submit="Send invitation"
+        disabled={pending}
+        onValue={(v) => {
+          setEmail(v);
+          setEmailError(null);
+        }}
+        onSubmit={onSubmit}
+      />
       <p>
         <button type="button" className="button ghost" disabled={pending} onClick={() => send(null)}>
           Create an invitation link

@@ -1,17 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import type { Option } from './meal-row.tsx';
+import type { Choice } from '../../../components/ui/field.tsx';
+import { MealChoices } from './meal-choices.tsx';
 
 export function AddMealForm({
   dayLabel,
-  date,
   recipes,
   cooks,
   onAdd,
 }: {
   dayLabel: string;
-  date: string;
-  recipes: readonly Option[];
-  cooks: readonly Option[];
+  recipes: readonly Choice[];
+  cooks: readonly Choice[];
   onAdd: (recipeId: string | null, cookId: string | null) => Promise<void>;
 }) {
   const [recipeId, setRecipeId] = useState('');
@@ -29,32 +28,16 @@ export function AddMealForm({
   };
   return (
     <form className="add-meal" onSubmit={submit} aria-label={`Add a meal on ${dayLabel}`}>
-      <div className="field">
-        <label htmlFor={`add-recipe-${date}`}>
-          Recipe<span className="visually-hidden"> for {dayLabel}</span>
-        </label>
-        <select id={`add-recipe-${date}`} value={recipeId} onChange={(e) => setRecipeId(e.target.value)}>
-          <option value="">Choose a recipe</option>
-          {recipes.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`add-cook-${date}`}>
-          Cook<span className="visually-hidden"> for {dayLabel}</span>
-        </label>
-        <select id={`add-cook-${date}`} value={cookId} onChange={(e) => setCookId(e.target.value)}>
-          <option value="">Anyone</option>
-          {cooks.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MealChoices
+        which={` for ${dayLabel}`}
+        recipes={recipes}
+        cooks={cooks}
+        recipeId={recipeId}
+        cookId={cookId}
+        noRecipe="Choose a recipe"
+        onRecipe={setRecipeId}
+        onCook={setCookId}
+      />
       <button type="submit" className="button small primary" disabled={pending}>
         Add meal<span className="visually-hidden"> on {dayLabel}</span>
       </button>

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { Choice } from '../../../components/ui/field.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -13,7 +14,17 @@ import {
   usePlanner,
 } from '../store.ts';
 import { AddMealForm } from './add-meal-form.tsx';
-import { MealRow, type Option } from './meal-row.tsx';
+import { MealRow } from './meal-row.tsx';
+
+/** A recipe or a cook, as the planner offers it. */
+interface Named {
+  id: string;
+  name: string;
+  /** A recipe's own portions (recipes only). */
+  portions?: number | null;
+}
+
+const choicesOf = (rows: readonly Named[]): Choice[] => rows.map((r) => ({ value: r.id, label: r.name }));
 
 function failed(what: string) {
   return (e: unknown) => {
@@ -29,14 +40,16 @@ export function PlannerPage({
   ready,
 }: {
   householdId: string;
-  recipes: readonly Option[];
-  cooks: readonly Option[];
+  recipes: readonly Named[];
+  cooks: readonly Named[];
   ready: boolean;
 }) {
   const { meals, loaded } = usePlanner();
   useEffect(() => {
     void loadMeals(householdId);
   }, [householdId]);
+  const recipeChoices = useMemo(() => choicesOf(recipes), [recipes]);
+  const cookChoices = useMemo(() => choicesOf(cooks), [cooks]);
   const dates = plannerDates();
   return (
     <Page title="Meal planner">
@@ -62,8 +75,11 @@ export function PlannerPage({
                       key={meal.id}
                       meal={meal}
                       label={`meal ${n + 1} on ${label}`}
-                      recipes={recipes}
-                      cooks={cooks}
+                      recipes={recipeChoices}
+                      cooks={cookChoices}
+                      recipePortions={
+                        meal.recipe_id ? (recipes.find((r) => r.id === meal.recipe_id)?.portions ?? 1) : null
+                      }
                       onChange={(r, c) => void changeMeal(meal.id, r, c).catch(failed('changed'))}
                       onPortions={(p) => void changePortions(meal.id, p).catch(failed('changed'))}
                       onRemove={() => void removeMeal(meal.id).catch(failed('removed'))}
@@ -72,9 +88,8 @@ export function PlannerPage({
                 </ul>
                 <AddMealForm
                   dayLabel={label}
-                  date={date}
-                  recipes={recipes}
-                  cooks={cooks}
+                  recipes={recipeChoices}
+                  cooks={cookChoices}
                   onAdd={(r, c) => planMeal(householdId, date, r, c).catch(failed('added'))}
                 />
               </li>

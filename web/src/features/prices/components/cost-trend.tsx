@@ -1,15 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
 import { costTrend } from '../../../../../shared/shelf-prices/index.ts';
-import { FormError } from '../../../components/ui/form-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { GENERIC_MESSAGE } from '../../../lib/errors.ts';
 import { formatAud, formatDayMonth } from '../../../lib/format.ts';
 import { latestDay, trendProducts } from '../derive.ts';
-import { loadIngredientPrices, useIngredientPrices } from '../store.ts';
+import { useIngredientPrices } from '../store.ts';
 import { CHAIN_COLORS } from '../words.ts';
 import { ChartWithTable } from './chart.tsx';
+import { PricesPending } from './prices-pending.tsx';
 
 /**
  * What the lines (a recipe, a basket) cost at each chain, week by week over the 12 weeks to the
@@ -17,21 +15,15 @@ import { ChartWithTable } from './chart.tsx';
  */
 export function CostTrend({ lines }: { lines: readonly RecipeLine[] }) {
   const ids = [...new Set(lines.flatMap((l) => (l.ingredients ? [l.ingredients.id] : [])))];
-  const key = ids.join(',');
   const { status, products } = useIngredientPrices(ids);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' text is the dependency
-  useEffect(() => {
-    void loadIngredientPrices(ids);
-  }, [key]);
   const end = latestDay(products);
   const trend = useMemo(
     () => (end ? costTrend(lines as RecipeLine[], trendProducts(products), end) : null),
     [lines, products, end],
   );
   const points = trend?.weeks ?? [];
-  if (status === 'loading') return <Skeleton lines={1} label="Loading the cost trend..." />;
-  if (status === 'error')
-    return <FormError message={GENERIC_MESSAGE} onRetry={() => void loadIngredientPrices(ids, true)} />;
+  if (status !== 'ready')
+    return <PricesPending status={status} ids={ids} label="Loading the cost trend..." />;
   const chains = CHAINS.filter((c) => points.some((p) => p.totals[c] !== null));
   if (!end || chains.length === 0)
     return <p className="muted">No price history for these ingredients yet.</p>;

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -13,9 +12,6 @@ import { ProductPriceCard } from './product-price.tsx';
 /** An ingredient's products at each chain, their prices, verdicts and 12-week charts. */
 export function IngredientPricesPage({ ingredientId, name }: { ingredientId: number; name: string }) {
   const { status, products } = useIngredientPrices([ingredientId]);
-  useEffect(() => {
-    void loadIngredientPrices([ingredientId]);
-  }, [ingredientId]);
   const sample = products.some((p) => p.sample);
   return (
     <Page title={`Prices of ${name}`}>

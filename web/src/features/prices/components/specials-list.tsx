@@ -1,15 +1,12 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { CHAIN_NAMES } from '../../../../../shared/pricing/index.ts';
-import { FormError } from '../../../components/ui/form-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
-import { GENERIC_MESSAGE } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { specialsOf } from '../derive.ts';
-import { loadIngredientPrices, useIngredientPrices } from '../store.ts';
+import { useIngredientPrices } from '../store.ts';
 import { centsText, verdictSentence } from '../words.ts';
 import { SourceLabel } from './price-facts.tsx';
+import { PricesPending } from './prices-pending.tsx';
 import { VerdictBadge } from './verdict-badge.tsx';
 
 /**
@@ -18,15 +15,8 @@ import { VerdictBadge } from './verdict-badge.tsx';
  */
 export function SpecialsList({ ingredients }: { ingredients: readonly { id: number; name: string }[] }) {
   const ids = ingredients.map((i) => i.id);
-  const key = ids.join(',');
   const { status, products } = useIngredientPrices(ids);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the ids' text is the dependency
-  useEffect(() => {
-    void loadIngredientPrices(ids);
-  }, [key]);
-  if (status === 'loading') return <Skeleton lines={1} label="Loading specials..." />;
-  if (status === 'error')
-    return <FormError message={GENERIC_MESSAGE} onRetry={() => void loadIngredientPrices(ids, true)} />;
+  if (status !== 'ready') return <PricesPending status={status} ids={ids} label="Loading specials..." />;
   const specials = specialsOf(products);
   if (specials.length === 0) return <p className="muted">Nothing here is on special in the latest prices.</p>;
   const nameOf = new Map(ingredients.map((i) => [i.id, i.name]));

@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LIMITS, readField, userNameField } from '../../../../../shared/limits/index.ts';
 import { AVATARS, avatarUrl, displayName } from '../../../../../shared/profile/index.ts';
 import { Field } from '../../../components/ui/field.tsx';
-import { FormError } from '../../../components/ui/form-error.tsx';
+import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -40,10 +40,6 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
       })
       .finally(() => setPending(false));
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save();
-  };
   const shown = displayName(profile?.name ?? '');
   return (
     <Page title="Profile">
@@ -57,7 +53,7 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
           </p>
         </div>
       </div>
-      <form className="stack card" onSubmit={onSubmit} noValidate>
+      <form className="stack card" onSubmit={submitTo(save)} noValidate>
         <Field
           label="Full name"
           value={name}
@@ -85,10 +81,7 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
             );
           })}
         </fieldset>
-        <FormError message={problem?.message ?? null} onRetry={problem?.retry ? save : null} />
-        <button type="submit" className="button primary" disabled={pending}>
-          Save profile
-        </button>
+        <FormEnd problem={problem} onRetry={save} pending={pending} label="Save profile" />
       </form>
     </Page>
   );

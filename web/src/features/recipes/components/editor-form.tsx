@@ -1,7 +1,7 @@
-import { type FormEvent, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field, focusFirstInvalid, TextAreaField } from '../../../components/ui/field.tsx';
-import { FormError } from '../../../components/ui/form-error.tsx';
+import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
 import type { DraftField } from '../draft.ts';
 import { addLine, editField, leaveField, submitEditor, useEditor } from '../editor-store.ts';
 import { EditorLine } from './editor-line.tsx';
@@ -19,10 +19,6 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
       else focusFirstInvalid(form.current);
     });
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save();
-  };
   const text = (field: DraftField) => ({
     value: draft[field],
     error: errors[field],
@@ -30,7 +26,7 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
     onBlur: () => leaveField(field),
   });
   return (
-    <form ref={form} className="stack card editor" onSubmit={onSubmit} noValidate>
+    <form ref={form} className="stack card editor" onSubmit={submitTo(save)} noValidate>
       <Field label="Recipe name" maxLength={LIMITS.recipeName.max} required {...text('name')} />
       <div className="row">
         <Field
@@ -79,10 +75,13 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
       {Object.keys(errors).length > 0 ? (
         <p className="form-error">Some fields need fixing: see the messages above.</p>
       ) : null}
-      <FormError message={problem?.message ?? null} onRetry={problem?.retry ? save : null} />
-      <button type="submit" className="button primary" disabled={saving}>
-        {saving ? 'Saving...' : 'Save recipe'}
-      </button>
+      <FormEnd
+        problem={problem}
+        onRetry={save}
+        pending={saving}
+        label="Save recipe"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../../shared/limits/index.ts';
-import { Field } from '../../../components/ui/field.tsx';
+import { Field, SelectField } from '../../../components/ui/field.tsx';
 import type { Named } from '../../../lib/reference-data.ts';
 import { type LineDraft, lineErrorKey } from '../draft.ts';
 import { editLine, leaveLine, removeLine } from '../editor-store.ts';
@@ -41,23 +41,14 @@ export function EditorLine({
         onChange={(e) => editLine(line.key, 'quantity', e.target.value)}
         onBlur={() => leaveLine(line.key, 'quantity')}
       />
-      <div className="field">
-        <label htmlFor={`unit-${line.key}`}>Unit</label>
-        <select
-          id={`unit-${line.key}`}
-          value={line.unit}
-          onChange={(e) => editLine(line.key, 'unit', e.target.value)}
-        >
-          <option value="">g</option>
-          {units
-            .filter((u) => u.name !== 'g')
-            .map((u) => (
-              <option key={u.id} value={u.name}>
-                {u.name}
-              </option>
-            ))}
-        </select>
-      </div>
+      <SelectField
+        id={`unit-${line.key}`}
+        label="Unit"
+        value={line.unit}
+        blank="g"
+        choices={units.filter((u) => u.name !== 'g').map((u) => ({ value: u.name, label: u.name }))}
+        onChange={(value) => editLine(line.key, 'unit', value)}
+      />
       <button
         type="button"
         className="icon-button"

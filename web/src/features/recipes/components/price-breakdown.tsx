@@ -1,6 +1,6 @@
-import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
 import { formatAud } from '../../../lib/format.ts';
-import { CHAINS, type Chain } from '../api.ts';
+import type { Chain } from '../api.ts';
 import type { IngredientCost } from '../derive.ts';
 
 /** Per-ingredient cost at each chain for the chosen portions; a dash where a chain has no price. */

@@ -1,6 +1,6 @@
-import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
 import { formatAud, formatChange } from '../../../lib/format.ts';
-import { CHAINS, type Chain, type RecipePrice } from '../api.ts';
+import type { Chain, RecipePrice } from '../api.ts';
 import { chainCost } from '../derive.ts';
 
 /** The rule behind the badge, as shared's priceRecipe applies it (a chain's `available`). */

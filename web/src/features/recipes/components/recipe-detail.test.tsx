@@ -1,22 +1,16 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testRecipe } from '../../../testing/recipes.ts';
 import { renderAt } from '../../../testing/render.tsx';
-import type { Recipe } from '../api.ts';
 import { shoppingLinesOf } from '../derive.ts';
 import { recipes, resetRecipes } from '../store.ts';
 import { RecipeDetail } from './recipe-detail.tsx';
 
-const soup: Recipe = {
+const soup = testRecipe({
   id: 'r1',
   name: 'Pumpkin soup',
   user_id: 'u',
   is_default: false,
-  portions: 2,
-  duration: 30,
-  description: null,
-  steps: [],
-  meal_type: null,
-  tags: [],
   recipe_ingredients: [
     {
       id: 'l1',
@@ -28,7 +22,7 @@ const soup: Recipe = {
       ingredients: { id: 7, name: 'pumpkin', protein: 1, carbs: 7, fats: 0, calories: 30 },
     },
   ],
-};
+});
 
 describe('RecipeDetail', () => {
   afterEach(() => {
@@ -45,7 +39,6 @@ describe('RecipeDetail', () => {
     renderAt(
       '/recipes/r1',
       <RecipeDetail
-        userId="u"
         id="r1"
         actions={(scale) => (
           <button type="button" onClick={() => (added = shoppingLinesOf(soup, scale))}>

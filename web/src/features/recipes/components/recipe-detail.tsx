@@ -21,12 +21,10 @@ import { PriceBreakdown } from './price-breakdown.tsx';
 import { CostForPortions, PriceSummary } from './price-summary.tsx';
 
 export function RecipeDetail({
-  userId,
   id,
   actions,
   insights,
 }: {
-  userId: string;
   id: string;
   /** The page's buttons, given the scale of the portions on screen (chosen ÷ the recipe's). */
   actions?: (scale: number) => ReactNode;
@@ -40,9 +38,9 @@ export function RecipeDetail({
   const [price, setPrice] = useState<RecipePrice | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
   useEffect(() => {
-    if (!loaded) void loadRecipes(userId);
+    if (!loaded) void loadRecipes();
     void loadPrices();
-  }, [userId, loaded]);
+  }, [loaded]);
   const base = recipe ? recipePortions(recipe) : 1;
   const chosen = portions ?? base;
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_MESSAGES } from '../../../../../shared/limits/index.ts';
+import { testRecipe } from '../../../testing/recipes.ts';
 import { renderAt } from '../../../testing/render.tsx';
-import type { Recipe } from '../api.ts';
 import { closeEditor, editor, setEditorOptions } from '../editor-store.ts';
 import { recipes, resetRecipes } from '../store.ts';
 import { RecipeEditor } from './recipe-editor.tsx';
@@ -120,19 +120,7 @@ describe('RecipeEditor (issue 15: 1, 9)', () => {
   });
 
   it('keeps the draft when the recipe list is refreshed under it', () => {
-    const mine: Recipe = {
-      id: 'r1',
-      name: 'Soup',
-      user_id: 'u',
-      is_default: false,
-      portions: 2,
-      duration: null,
-      description: null,
-      steps: [],
-      meal_type: null,
-      tags: [],
-      recipe_ingredients: [],
-    };
+    const mine = testRecipe({ id: 'r1', name: 'Soup', user_id: 'u', is_default: false, duration: null });
     recipes.items = [mine];
     renderEditor('r1');
     type('Recipe name', 'Pumpkin soup');

@@ -21,9 +21,9 @@ export function RecipeEditor({
   const recipe = id ? items.find((r) => r.id === id) : undefined;
   const mine = !id || recipe?.user_id === userId;
   useEffect(() => {
-    if (!loaded) void loadRecipes(userId);
+    if (!loaded) void loadRecipes();
     if (!editor.optionsLoaded) void loadEditorOptions();
-  }, [userId, loaded]);
+  }, [loaded]);
   // A realtime refresh brings a new recipe object; openEditor keeps the draft of the same recipe.
   useEffect(() => {
     if (loaded && mine) openEditor(id ?? null, recipe);

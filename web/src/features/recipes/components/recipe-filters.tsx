@@ -1,3 +1,4 @@
+import { SelectField } from '../../../components/ui/field.tsx';
 import type { RecipeFilters } from '../filter.ts';
 
 const TIMES = [15, 30, 45, 60];
@@ -26,40 +27,22 @@ export function RecipeFiltersBar({
             onChange={(e) => onChange({ ...filters, query: e.target.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="recipe-time">Time</label>
-          <select
-            id="recipe-time"
-            value={filters.maxMinutes ?? ''}
-            onChange={(e) =>
-              onChange({ ...filters, maxMinutes: e.target.value ? Number(e.target.value) : null })
-            }
-          >
-            <option value="">Any time</option>
-            {TIMES.map((t) => (
-              <option key={t} value={t}>
-                Up to {t} min
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="recipe-cost">Cost per portion</label>
-          <select
-            id="recipe-cost"
-            value={filters.maxCost ?? ''}
-            onChange={(e) =>
-              onChange({ ...filters, maxCost: e.target.value ? Number(e.target.value) : null })
-            }
-          >
-            <option value="">Any cost</option>
-            {COSTS.map((c) => (
-              <option key={c} value={c}>
-                Up to ${c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="recipe-time"
+          label="Time"
+          value={String(filters.maxMinutes ?? '')}
+          blank="Any time"
+          choices={TIMES.map((t) => ({ value: String(t), label: `Up to ${t} min` }))}
+          onChange={(value) => onChange({ ...filters, maxMinutes: value ? Number(value) : null })}
+        />
+        <SelectField
+          id="recipe-cost"
+          label="Cost per portion"
+          value={String(filters.maxCost ?? '')}
+          blank="Any cost"
+          choices={COSTS.map((c) => ({ value: String(c), label: `Up to $${c}` }))}
+          onChange={(value) => onChange({ ...filters, maxCost: value ? Number(value) : null })}
+        />
         {favouritesToggle ? (
           <label className="check">
             <input

@@ -1,24 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testRecipe } from '../../../testing/recipes.ts';
 import { renderAt } from '../../../testing/render.tsx';
-import type { Recipe } from '../api.ts';
 import { NO_FILTERS } from '../filter.ts';
 import { recipes, resetRecipes } from '../store.ts';
 import { RecipeList } from './recipe-list.tsx';
 
-const soup: Recipe = {
-  id: 'r1',
-  name: 'Pumpkin soup',
-  user_id: null,
-  is_default: true,
-  portions: 2,
-  duration: 30,
-  description: null,
-  steps: [],
-  meal_type: null,
-  tags: [],
-  recipe_ingredients: [],
-};
+const soup = testRecipe({ id: 'r1', name: 'Pumpkin soup' });
 
 describe('RecipeList on the Favourites page', () => {
   afterEach(() => {
@@ -35,7 +23,6 @@ describe('RecipeList on the Favourites page', () => {
     renderAt(
       '/favourites',
       <RecipeList
-        userId="u"
         favouriteIds={[]}
         initialFilters={{ ...NO_FILTERS, favouritesOnly: true }}
         favouritesPage
@@ -53,7 +40,7 @@ describe('RecipeList on the Favourites page', () => {
     recipes.items = [soup];
     recipes.loaded = true;
     recipes.pricesLoaded = true;
-    renderAt('/recipes', <RecipeList userId="u" favouriteIds={[]} />);
+    renderAt('/recipes', <RecipeList favouriteIds={[]} />);
     expect(screen.getByLabelText('Favourites only')).toBeInTheDocument();
   });
 });

@@ -12,13 +12,11 @@ import { RecipeFiltersBar } from './recipe-filters.tsx';
 const PAGE = 24;
 
 export function RecipeList({
-  userId,
   favouriteIds,
   initialFilters = NO_FILTERS,
   favouritesPage = false,
   renderAction,
 }: {
-  userId: string;
   favouriteIds: readonly string[];
   initialFilters?: RecipeFilters;
   /** The Favourites page: favourites only, with no toggle for it and its own empty state. */
@@ -30,9 +28,9 @@ export function RecipeList({
   const [filters, setFilters] = useState(initialFilters);
   const [shown, setShown] = useState(PAGE);
   useEffect(() => {
-    if (!recipes.loaded) void loadRecipes(userId);
+    if (!recipes.loaded) void loadRecipes();
     void loadPrices();
-  }, [userId]);
+  }, []);
   const views = useMemo(() => recipeViews(items, prices), [items, prices]);
   const visible = useMemo(() => filterRecipes(views, filters, favouriteIds), [views, filters, favouriteIds]);
   const ready = loaded && pricesLoaded;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { type PantryHolding, shoppingNeeds } from '../../../../../shared/basket/needs.ts';
+import { SelectField } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { formatShortDay } from '../../../lib/format.ts';
@@ -14,6 +15,8 @@ function builtMessage(r: { added: number; updated: number; removed: number; kept
 }
 
 /** "Build shopping list": the planned meals of a range (each can be unticked) become the list's lines. */
+const dayChoices = (dates: readonly string[]) => dates.map((d) => ({ value: d, label: formatShortDay(d) }));
+
 export function BuildListPanel({
   dates,
   meals,
@@ -55,28 +58,20 @@ export function BuildListPanel({
     <section className="card build-list" aria-labelledby="build-list-title">
       <h2 id="build-list-title">From your meal plan</h2>
       <div className="build-range">
-        <div className="field">
-          <label htmlFor="build-from">From</label>
-          <select id="build-from" value={from} onChange={(e) => setRange(e.target.value, to)}>
-            {dates.map((d) => (
-              <option key={d} value={d}>
-                {formatShortDay(d)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="build-to">To</label>
-          <select id="build-to" value={to} onChange={(e) => setRange(from, e.target.value)}>
-            {dates
-              .filter((d) => d >= from)
-              .map((d) => (
-                <option key={d} value={d}>
-                  {formatShortDay(d)}
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField
+          id="build-from"
+          label="From"
+          value={from}
+          choices={dayChoices(dates)}
+          onChange={(v) => setRange(v, to)}
+        />
+        <SelectField
+          id="build-to"
+          label="To"
+          value={to}
+          choices={dayChoices(dates.filter((d) => d >= from))}
+          onChange={(v) => setRange(from, v)}
+        />
       </div>
       {!ready ? (
         <p className="muted">Loading your plan...</p>

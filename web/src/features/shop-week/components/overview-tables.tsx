@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
 import { formatAud, formatShortDay } from '../../../lib/format.ts';
 import {
@@ -9,24 +10,40 @@ import {
 } from '../overview.ts';
 import { TableScroll } from './table-scroll.tsx';
 
+/** A table's last row, of totals or averages. */
+function Total({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <tfoot>
+      <tr>
+        <th scope="row">{label}</th>
+        {children}
+      </tr>
+    </tfoot>
+  );
+}
+
+/** A table's column heads: the row label's, then numeric ones (optionally one per chain). */
+function Heads({ first, numeric, chains = false }: { first: string; numeric: string[]; chains?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        {[...numeric, ...(chains ? CHAINS.map((c) => CHAIN_NAMES[c]) : [])].map((label) => (
+          <th key={label} scope="col" className="num">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function CostTable({ days, week }: { days: readonly DayFigures[]; week: WeekOverview['week'] }) {
   return (
     <TableScroll label={'Cost per day at each chain'}>
       <table className="overview-table">
         <caption className="visually-hidden">Cost per day at each chain, and per portion</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col" className="num">
-              Portions
-            </th>
-            {CHAINS.map((c) => (
-              <th key={c} scope="col" className="num">
-                {CHAIN_NAMES[c]}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <Heads first="Day" numeric={['Portions']} chains />
         <tbody>
           {days.map((d) => (
             <tr key={d.date}>
@@ -40,17 +57,14 @@ export function CostTable({ days, week }: { days: readonly DayFigures[]; week: W
             </tr>
           ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Week</th>
-            <td className="num">{week.portions}</td>
-            {CHAINS.map((c) => (
-              <td key={c} className="num">
-                {formatAud(week.cost[c])} ({formatAud(week.perPortion[c])} each)
-              </td>
-            ))}
-          </tr>
-        </tfoot>
+        <Total label="Week">
+          <td className="num">{week.portions}</td>
+          {CHAINS.map((c) => (
+            <td key={c} className="num">
+              {formatAud(week.cost[c])} ({formatAud(week.perPortion[c])} each)
+            </td>
+          ))}
+        </Total>
       </table>
     </TableScroll>
   );
@@ -74,23 +88,7 @@ export function NutritionTable({ days, perDay }: { days: readonly DayFigures[]; 
         <caption className="visually-hidden">
           Nutrition per person per day, with the share of the daily reference
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col" className="num">
-              Energy
-            </th>
-            <th scope="col" className="num">
-              Protein
-            </th>
-            <th scope="col" className="num">
-              Fat
-            </th>
-            <th scope="col" className="num">
-              Carbohydrate
-            </th>
-          </tr>
-        </thead>
+        <Heads first="Day" numeric={['Energy', 'Protein', 'Fat', 'Carbohydrate']} />
         <tbody>
           {days
             .filter((d) => d.meals > 0)
@@ -101,12 +99,7 @@ export function NutritionTable({ days, perDay }: { days: readonly DayFigures[]; 
               </tr>
             ))}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Average planned day</th>
-            {row(perDay)}
-          </tr>
-        </tfoot>
+        <Total label="Average planned day">{row(perDay)}</Total>
       </table>
     </TableScroll>
   );
@@ -117,22 +110,7 @@ export function CookTable({ cooks }: { cooks: readonly CookFigures[] }) {
     <TableScroll label={'Meals and cost per cook'}>
       <table className="overview-table">
         <caption className="visually-hidden">Meals each cook cooks this week, and what they cost</caption>
-        <thead>
-          <tr>
-            <th scope="col">Cook</th>
-            <th scope="col" className="num">
-              Meals
-            </th>
-            <th scope="col" className="num">
-              Portions
-            </th>
-            {CHAINS.map((c) => (
-              <th key={c} scope="col" className="num">
-                {CHAIN_NAMES[c]}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <Heads first="Cook" numeric={['Meals', 'Portions']} chains />
         <tbody>
           {cooks.map((c) => (
             <tr key={c.cook}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchKey, nameKey, nameTokens, singular } from './names.ts';
+import { matchKey, nameKey, nameTokens, singular } from './ingredient-names.ts';
 
 describe('ingredient name matching', () => {
   it('singularises words', () => {
