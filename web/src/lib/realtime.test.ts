@@ -112,10 +112,18 @@ describe('recovery after an outage (issue 15: 10)', () => {
 
   it('fetches what was missed when the database feed of a joined channel comes back', () => {
     const resync = vi.fn();
-    const joined = { value: true };
+    const joined = { value: true, fed: true };
     watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
     expect(resync).not.toHaveBeenCalled();
     watchFeed(joined, { extension: 'postgres_changes', status: 'error' }, resync);
+    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
+    expect(resync).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches once when the feed first goes live: a change made before it would be missed', () => {
+    const resync = vi.fn();
+    const joined = { value: true };
+    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
     watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
     expect(resync).toHaveBeenCalledTimes(1);
   });

@@ -30,6 +30,8 @@ const closingOnPurpose = new WeakSet<RealtimeChannel>();
 export interface ChannelLink {
   value: boolean;
   lost?: boolean;
+  /** The database feed has been live at least once. */
+  fed?: boolean;
 }
 
 /**
@@ -62,7 +64,9 @@ export function watchChannelStatus(
 /**
  * Realtime's `system` messages about a channel's database feed: an error means changes may have
  * been missed (the database went away under a joined channel), and the 'ok' that follows once
- * the feed is back calls `resync` to fetch what was missed.
+ * the feed is back calls `resync` to fetch what was missed. So does the first 'ok': a change
+ * made between the screen's first fetch and the feed going live would otherwise never show
+ * (a household's lists open their channels only once the profile says which household).
  */
 export function watchFeed(
   joined: ChannelLink,
@@ -71,9 +75,13 @@ export function watchFeed(
 ): void {
   if (message.extension !== undefined && message.extension !== 'postgres_changes') return;
   if (message.status === 'error') joined.lost = true;
-  else if (message.status === 'ok' && joined.lost && joined.value) {
-    joined.lost = false;
-    resync?.();
+  else if (message.status === 'ok') {
+    const first = !joined.fed;
+    joined.fed = true;
+    if (first || (joined.lost && joined.value)) {
+      joined.lost = false;
+      resync?.();
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import { WithHousehold } from '../../features/household/components/with-househol
 export default function Household() {
   const userId = useUserId()!;
   return (
-    <WithHousehold>
+    <WithHousehold title="Your household">
       {(householdId) => <HouseholdPage userId={userId} householdId={householdId} />}
     </WithHousehold>
   );

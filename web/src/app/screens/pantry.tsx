@@ -2,5 +2,7 @@ import { WithHousehold } from '../../features/household/components/with-househol
 import { PantryPage } from '../../features/pantry/components/pantry-page.tsx';
 
 export default function Pantry() {
-  return <WithHousehold>{(householdId) => <PantryPage householdId={householdId} />}</WithHousehold>;
+  return (
+    <WithHousehold title="Pantry">{(householdId) => <PantryPage householdId={householdId} />}</WithHousehold>
+  );
 }

@@ -32,5 +32,9 @@ function PlannerFor({ householdId }: { householdId: string }) {
 }
 
 export default function Planner() {
-  return <WithHousehold>{(householdId) => <PlannerFor householdId={householdId} />}</WithHousehold>;
+  return (
+    <WithHousehold title="Meal planner">
+      {(householdId) => <PlannerFor householdId={householdId} />}
+    </WithHousehold>
+  );
 }

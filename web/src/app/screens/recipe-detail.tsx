@@ -10,7 +10,7 @@ import { SpecialsList } from '../../features/prices/components/specials-list.tsx
 import type { Recipe } from '../../features/recipes/api.ts';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
 import { shoppingLinesOf } from '../../features/recipes/derive.ts';
-import { removeRecipe, useRecipes } from '../../features/recipes/store.ts';
+import { removeRecipe, shareRecipe, useRecipes } from '../../features/recipes/store.ts';
 import { addToShopping } from '../../features/shopping/store.ts';
 
 /** The recipe's items on special, with verdicts, and what it cost over 12 weeks (issue 18). */
@@ -51,6 +51,20 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
       })
       .finally(() => setBusy(false));
   };
+  const onShare = (shared: boolean) => {
+    if (!recipe || !householdId) return;
+    shareRecipe(recipe.id, shared ? householdId : null)
+      .then(() =>
+        showToast(
+          shared ? `${recipe.name} is shared with your household.` : `${recipe.name} is yours alone again.`,
+          'success',
+        ),
+      )
+      .catch((e: unknown) => {
+        console.error('sharing the recipe failed', e);
+        showToast('The recipe could not be shared. Please try again.', 'error');
+      });
+  };
   const onDelete = () => {
     if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
     removeRecipe(recipe.id)
@@ -82,6 +96,16 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
                 <button type="button" className="button small danger" onClick={onDelete}>
                   Delete
                 </button>
+                {householdId ? (
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={recipe.household_id === householdId}
+                      onChange={(e) => onShare(e.target.checked)}
+                    />
+                    Share with my household
+                  </label>
+                ) : null}
               </>
             ) : null}
           </>

@@ -88,5 +88,9 @@ function ShoppingFor({ householdId }: { householdId: string }) {
 }
 
 export default function Shopping() {
-  return <WithHousehold>{(householdId) => <ShoppingFor householdId={householdId} />}</WithHousehold>;
+  return (
+    <WithHousehold title="Shopping list">
+      {(householdId) => <ShoppingFor householdId={householdId} />}
+    </WithHousehold>
+  );
 }

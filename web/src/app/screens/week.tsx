@@ -44,5 +44,9 @@ function WeekFor({ householdId }: { householdId: string }) {
 }
 
 export default function Week() {
-  return <WithHousehold>{(householdId) => <WeekFor householdId={householdId} />}</WithHousehold>;
+  return (
+    <WithHousehold title="The week at a glance">
+      {(householdId) => <WeekFor householdId={householdId} />}
+    </WithHousehold>
+  );
 }

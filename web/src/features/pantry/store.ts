@@ -72,9 +72,11 @@ export async function removeFromPantry(householdId: string, id: string): Promise
 /** Spec 4: the pantry is re-fetched on any change rather than patched from the payload. */
 export function subscribePantry(householdId: string): () => void {
   const reload = () => void loadPantry(householdId);
+  // After a lost feed (or when it first goes live) only a list on screen needs fetching again.
+  const resync = () => void (pantry.loaded && loadPantry(householdId));
   return subscribeTable('pantry', householdId, reload, {
     filter: `household_id=eq.${householdId}`,
-    resync: reload,
+    resync,
   });
 }
 

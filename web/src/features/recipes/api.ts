@@ -133,6 +133,12 @@ export async function updateRecipe(id: string, input: RecipeInput): Promise<void
   await writeLines(id, lines);
 }
 
+/** Shares an own recipe with a household its author belongs to (null: private again). */
+export async function setRecipeHousehold(id: string, householdId: string | null): Promise<void> {
+  const { error } = await supabase.from('recipes').update({ household_id: householdId }).eq('id', id);
+  if (error) throw error;
+}
+
 export async function deleteRecipe(id: string): Promise<void> {
   const { error } = await supabase.from('recipes').delete().eq('id', id);
   if (error) throw error;

@@ -10,6 +10,7 @@ import {
   type PriceRecord,
   type Recipe,
   type RecipeInput,
+  setRecipeHousehold,
   updateRecipe,
 } from './api.ts';
 
@@ -72,6 +73,12 @@ export async function saveRecipe(userId: string, id: string | null, input: Recip
   if (id) await updateRecipe(id, input);
   await loadRecipes();
   return saved;
+}
+
+/** Issue 17: the household's members may read and plan a shared recipe; only its author edits it. */
+export async function shareRecipe(id: string, householdId: string | null): Promise<void> {
+  await setRecipeHousehold(id, householdId);
+  await loadRecipes();
 }
 
 export async function removeRecipe(id: string): Promise<void> {

@@ -74,9 +74,11 @@ export async function clearTicked(householdId: string): Promise<void> {
 /** Spec 4: the list is re-fetched on any change rather than patched from the payload. */
 export function subscribeShopping(householdId: string): () => void {
   const reload = () => void loadShopping(householdId);
+  // After a lost feed (or when it first goes live) only a list on screen needs fetching again.
+  const resync = () => void (shopping.loaded && loadShopping(householdId));
   return subscribeTable('shopping', householdId, reload, {
     filter: `household_id=eq.${householdId}`,
-    resync: reload,
+    resync,
   });
 }
 
