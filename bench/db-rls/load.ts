@@ -16,8 +16,10 @@ export async function applySchema(client: pg.Client, root: string): Promise<void
 }
 
 /**
- * Per user: 3 own recipes of 8 ingredient lines, 10 favourites, 2 cooks, 2 meals a day from
- * 3 days ago to a week ahead (some with a cook), 12 pantry items and 8 shopping items.
+ * Users in households of 1 to 5 (issue 17: each joins the first of its group's household and
+ * works in it, keeping its own). Per user: 3 own recipes of 8 ingredient lines (the first shared
+ * with the household), 10 favourites, 2 cooks, 2 meals a day from 3 days ago to a week ahead
+ * (some with a cook), 12 pantry items and 8 shopping items, all in the household's lists.
  * Generated in SQL so 10,000 users load in seconds; choices are hashed from ids, so every run
  * builds the same shape of data.
  */
@@ -31,6 +33,21 @@ from generate_series(1, ${USERS}) n;
 
 create temporary table bench_users as
 select id, row_number() over (order by id) as n from auth.users where email like 'bench%@example.test';
+
+-- Groups of 1, 2, 3, 4 and 5 people in turn; the first of each group hosts.
+create temporary table bench_groups as
+with b as (
+  select id, n, ((n - 1) / 15) * 5 + case when (n - 1) % 15 < 1 then 0 when (n - 1) % 15 < 3 then 1
+    when (n - 1) % 15 < 6 then 2 when (n - 1) % 15 < 10 then 3 else 4 end as g
+  from bench_users
+)
+select id, n, first_value(id) over (partition by g order by n) as host from b;
+
+insert into public.household_members (household_id, user_id, role)
+select h.household_id, bg.id, 'member'
+from bench_groups bg join public.users h on h.id = bg.host where bg.id <> bg.host;
+update public.users u set household_id = h.household_id
+from bench_groups bg join public.users h on h.id = bg.host where u.id = bg.id and bg.id <> bg.host;
 
 insert into public.recipes (name, user_id, portions, duration, description, steps, meal_type)
 select 'Family recipe ' || k, u.id, 1 + (u.n + k) % 6, 15 + ((u.n * k) % 8) * 10,
@@ -56,7 +73,11 @@ from bench_users u, d, generate_series(1, 10) k;
 
 insert into public.cooks (name, user_id)
 select (array['Sam', 'Alex', 'Jo', 'Priya', 'Chen', 'Mia', 'Tom', 'Aroha'])[1 + (u.n + k * 3) % 8], u.id
-from bench_users u cross join generate_series(0, 1) k;
+from bench_users u cross join generate_series(0, 1) k
+on conflict do nothing;
+
+update public.recipes r set household_id = u.household_id
+from public.users u where u.id = r.user_id and r.name = 'Family recipe 1';
 
 with d as (select array_agg(id order by id) a from public.recipes where is_default)
 insert into public.meal_planner (date, user_id, recipe_id, cook_id)

@@ -3,18 +3,29 @@ import pg from 'pg';
 import type { BenchRow } from '../types.ts';
 import { applySchema, GENERATE_SQL, USERS } from './load.ts';
 
+/** A sampled person: who they are and the household they work in. */
+interface Person {
+  id: string;
+  household: string;
+}
+
 /** The app's main reads (spec 7), each as the web app sends it through PostgREST. */
-const QUERIES: { name: string; sql: string; params: (userId: string) => unknown[] }[] = [
+const QUERIES: { name: string; sql: string; params: (p: Person) => unknown[] }[] = [
   {
     name: 'favourites by user',
     sql: 'select recipe_id from public.favourites where user_id = $1',
-    params: (u) => [u],
+    params: (p) => [p.id],
   },
   {
-    name: 'meal window (today … +7)',
+    name: 'household meal window (today … +7)',
     sql: `select id, date, recipe_id, cook_id from public.meal_planner
-          where user_id = $1 and date between current_date and current_date + 7 order by date`,
-    params: (u) => [u],
+          where household_id = $1 and date between current_date and current_date + 7 order by date`,
+    params: (p) => [p.household],
+  },
+  {
+    name: 'household shopping list',
+    sql: 'select id, name, quantity, unit, checked from public.shopping where household_id = $1 order by checked, name',
+    params: (p) => [p.household],
   },
   {
     name: 'visible recipes with ingredient lines',
@@ -29,8 +40,8 @@ const QUERIES: { name: string; sql: string; params: (userId: string) => unknown[
               where l.recipe_id = r.id
             ), '[]') as recipe_ingredients
           from public.recipes r
-          where r.user_id = $1 or r.is_default`,
-    params: (u) => [u],
+          where r.user_id = $1 or r.is_default or r.household_id = $2`,
+    params: (p) => [p.id, p.household],
   },
 ];
 
@@ -43,7 +54,7 @@ type Mode = 'owner' | 'rls';
 async function timed(
   client: pg.Client,
   mode: Mode,
-  userId: string,
+  person: Person,
   sql: string,
   params: unknown[],
 ): Promise<number> {
@@ -51,7 +62,7 @@ async function timed(
   if (mode === 'rls') {
     await client.query(
       `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-      [JSON.stringify({ sub: userId, role: 'authenticated', aud: 'authenticated' })],
+      [JSON.stringify({ sub: person.id, role: 'authenticated', aud: 'authenticated' })],
     );
   }
   const start = performance.now();
@@ -70,15 +81,18 @@ function planNodes(plan: Record<string, unknown>, types: Set<string>, seqScans: 
     planNodes(child, types, seqScans);
 }
 
-async function explain(client: pg.Client, mode: Mode, userId: string, sql: string) {
+async function explain(client: pg.Client, mode: Mode, person: Person, sql: string, params: unknown[]) {
   await client.query('begin');
   if (mode === 'rls') {
     await client.query(
       `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-      [JSON.stringify({ sub: userId, role: 'authenticated' })],
+      [JSON.stringify({ sub: person.id, role: 'authenticated' })],
     );
   }
-  const literal = sql.replaceAll('$1', `'${userId}'::uuid`);
+  const literal = params.reduce<string>(
+    (text, value, i) => text.replaceAll(`$${i + 1}`, `'${value}'::uuid`),
+    sql,
+  );
   const { rows } = await client.query(`explain (format json) ${literal}`);
   await client.query('rollback');
   const types = new Set<string>();
@@ -107,12 +121,12 @@ export async function measureRls(databaseUrl: string, root: string): Promise<Ben
               (select count(*)::int from public.recipe_ingredients) recipe_ingredients,
               (select count(*)::int from public.favourites) favourites, (select count(*)::int from public.cooks) cooks,
               (select count(*)::int from public.meal_planner) meal_planner, (select count(*)::int from public.pantry) pantry,
-              (select count(*)::int from public.shopping) shopping`,
+              (select count(*)::int from public.shopping) shopping,
+              (select count(*)::int from public.households h where exists (select from public.household_members m where m.household_id = h.id)) households`,
     );
-    const { rows: sample } = await client.query<{ id: string }>(
-      `select id from public.users order by md5(id::text) limit ${SAMPLE_USERS}`,
+    const { rows: people } = await client.query<Person>(
+      `select id, household_id as household from public.users order by md5(id::text) limit ${SAMPLE_USERS}`,
     );
-    const userIds = sample.map((r) => r.id);
     const rows: BenchRow[] = [
       {
         name: `load ${USERS.toLocaleString('en-AU')} users`,
@@ -124,24 +138,24 @@ export async function measureRls(databaseUrl: string, root: string): Promise<Ben
 
     for (const q of QUERIES) {
       // Warm both paths so neither pays for a cold cache.
-      for (const u of userIds.slice(0, 20)) {
+      for (const u of people.slice(0, 20)) {
         await timed(client, 'owner', u, q.sql, q.params(u));
         await timed(client, 'rls', u, q.sql, q.params(u));
       }
       const total: Record<Mode, number> = { owner: 0, rls: 0 };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const u of userIds) {
+        for (const u of people) {
           // Alternate which goes first so drift on a shared machine hits both equally.
           const order: Mode[] = round % 2 === 0 ? ['owner', 'rls'] : ['rls', 'owner'];
           for (const mode of order) total[mode] += await timed(client, mode, u, q.sql, q.params(u));
         }
       }
-      const calls = ROUNDS * userIds.length;
+      const calls = ROUNDS * people.length;
       const ratio = total.rls / total.owner;
-      const userId = userIds[0]!;
+      const person = people[0]!;
       const plans = {
-        owner: await explain(client, 'owner', userId, q.sql),
-        rls: await explain(client, 'rls', userId, q.sql),
+        owner: await explain(client, 'owner', person, q.sql, q.params(person)),
+        rls: await explain(client, 'rls', person, q.sql, q.params(person)),
       };
       const indexed = (p: { types: string[]; seqScans: string[] }) =>
         p.types.some((t) => t.includes('Index')) && p.seqScans.every((t) => SMALL_TABLES.has(t));

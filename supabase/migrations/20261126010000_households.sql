@@ -84,14 +84,20 @@ grant update (household_id) on public.users to authenticated;
  */
 create function private.my_household_ids()
 returns uuid[]
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(m.household_id), '{}')
-  from public.household_members m
-  where m.user_id = (select auth.uid())
+begin
+  -- PL/pgSQL keeps this query's plan for the session; an SQL-language security-definer function
+  -- (never inlined) would plan it again on every statement.
+  return (
+    select coalesce(array_agg(m.household_id), '{}')
+    from public.household_members m
+    where m.user_id = (select auth.uid())
+  );
+end;
 $$;
 
 comment on function private.my_household_ids() is
