@@ -87,6 +87,20 @@ test('two people share one household live, and a stranger sees none of it', asyn
     expect(await restAs(c, 'meal_planner?select=id')).toEqual([]);
     expect(await restAs(c, 'household_members?select=user_id')).toHaveLength(1);
 
+    // A shares an own recipe with the household: B can open it, C cannot.
+    const [dal] = await restAs<{ id: string }[]>(a, 'recipes?select=id', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({ name: 'Avery’s red lentil dal', portions: 4 }),
+    });
+    await a.goto(`/recipes/${dal!.id}`);
+    await a.getByLabel('Share with my household').check();
+    await expect(a.getByText('Avery’s red lentil dal is shared with your household.')).toBeVisible();
+    await b.goto(`/recipes/${dal!.id}`);
+    await expect(b.getByRole('heading', { level: 1, name: 'Avery’s red lentil dal' })).toBeVisible();
+    await expect(b.getByLabel('Share with my household')).toHaveCount(0);
+    expect(await restAs(c, `recipes?select=id&id=eq.${dal!.id}`)).toEqual([]);
+
     // B leaves: what B added stays with A's household; B works in their own again.
     await b.goto('/household');
     b.once('dialog', (d) => void d.accept());

@@ -77,8 +77,18 @@ export async function saveRecipe(userId: string, id: string | null, input: Recip
 
 /** Issue 17: the household's members may read and plan a shared recipe; only its author edits it. */
 export async function shareRecipe(id: string, householdId: string | null): Promise<void> {
-  await setRecipeHousehold(id, householdId);
-  await loadRecipes();
+  const withHousehold = (value: string | null) => {
+    recipes.items = recipes.items.map((r) => (r.id === id ? ref({ ...r, household_id: value }) : r));
+  };
+  const before = recipes.items.find((r) => r.id === id)?.household_id ?? null;
+  // The box shows the choice at once; a refusal puts it back.
+  withHousehold(householdId);
+  try {
+    await setRecipeHousehold(id, householdId);
+  } catch (error) {
+    withHousehold(before);
+    throw error;
+  }
 }
 
 export async function removeRecipe(id: string): Promise<void> {
