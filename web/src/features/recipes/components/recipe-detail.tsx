@@ -6,15 +6,8 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { priceRecipeRemote, type Recipe, type RecipePrice } from '../api.ts';
-import {
-  displayLines,
-  ingredientCosts,
-  localPrice,
-  recipeNutrition,
-  recipePortions,
-  totalNutrition,
-} from '../derive.ts';
-import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
+import { displayLines, ingredientCosts, recipeNutrition, recipePortions, totalNutrition } from '../derive.ts';
+import { loadRecipes, useRecipes } from '../store.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -32,14 +25,12 @@ export function RecipeDetail({
   insights?: (recipe: Recipe) => ReactNode;
 }) {
   const { items, loaded } = useRecipes();
-  const { prices } = usePrices();
   const recipe = items.find((r) => r.id === id);
   const [portions, setPortions] = useState<number | null>(null);
   const [price, setPrice] = useState<RecipePrice | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
   useEffect(() => {
     if (!loaded) void loadRecipes();
-    void loadPrices();
   }, [loaded]);
   const base = recipe ? recipePortions(recipe) : 1;
   const chosen = portions ?? base;
@@ -59,10 +50,9 @@ export function RecipeDetail({
   }, [recipe]);
   const scale = chosen / base;
   const lines = useMemo(() => (recipe ? displayLines(recipe, scale) : []), [recipe, scale]);
-  const costs = useMemo(
-    () => ingredientCosts(price?.lines ? price : recipe ? localPrice(recipe, prices) : null, scale),
-    [price, recipe, prices, scale],
-  );
+  // One route to this screen's price (docs/decisions.md): price-recipe's answer, summary and
+  // breakdown alike; the list's cards price in the browser from the same shared rule.
+  const costs = useMemo(() => ingredientCosts(price?.lines ? price : null, scale), [price, scale]);
   if (!loaded) return <Skeleton lines={3} label="Loading recipe..." />;
   if (!recipe) {
     return (
@@ -143,7 +133,13 @@ export function RecipeDetail({
       </section>
       <section aria-labelledby="breakdown-h">
         <h2 id="breakdown-h">Price breakdown</h2>
-        <PriceBreakdown lines={costs} cheapest={price?.cheapest ?? null} />
+        {price ? (
+          <PriceBreakdown lines={costs} cheapest={price.cheapest ?? null} />
+        ) : priceError ? (
+          <p className="muted">{priceError}</p>
+        ) : (
+          <Skeleton lines={2} label="Loading the breakdown..." />
+        )}
       </section>
       {insights?.(recipe)}
     </Page>
