@@ -1,12 +1,9 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-export interface Cook extends Record<string, unknown> {
-  id: string;
-  name: string;
-  user_id: string;
-}
+export type Cook = Pick<Tables<'cooks'>, 'id' | 'name' | 'user_id'>;
 
 /** Spec 8 messages for deleting a cook. */
 export const COOK_STILL_ASSIGNED =

@@ -1,23 +1,23 @@
 import type { ChainKey } from '../../../../shared/pricing/index.ts';
 import type { PackUnit } from '../../../../shared/shelf-prices/index.ts';
+import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
-/** A chain's product as the price screens show it (public.chain_products). */
-export interface ChainProduct {
-  id: number;
-  chain: ChainKey;
-  sku: string;
-  name: string;
-  brand: string | null;
-  pack_size: number;
-  pack_unit: PackUnit;
-  pack_text: string | null;
-  sold_loose: boolean;
-  grams_each: number | null;
-  first_seen: string;
-  last_seen: string;
-  source: string;
-}
+/** A chain's product as the price screens show it (public.chain_products), its chain and pack unit narrowed. */
+export type ChainProduct = Pick<
+  Tables<'chain_products'>,
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'brand'
+  | 'pack_size'
+  | 'pack_text'
+  | 'sold_loose'
+  | 'grams_each'
+  | 'first_seen'
+  | 'last_seen'
+  | 'source'
+> & { chain: ChainKey; pack_unit: PackUnit };
 
 /** A product matched to an ingredient (public.ingredient_products), with the product. */
 export interface ProductLink {
@@ -39,18 +39,19 @@ export interface HistoryRow {
 }
 
 /** One applied price import (public.price_imports). */
-export interface PriceImport {
-  id: number;
-  checksum: string;
-  files: string[];
-  formats: string[];
-  rows_read: number;
-  rows_added: number;
-  rows_unchanged: number;
-  rows_quarantined: number;
-  imported_by: string;
-  imported_at: string;
-}
+export type PriceImport = Pick<
+  Tables<'price_imports'>,
+  | 'id'
+  | 'checksum'
+  | 'files'
+  | 'formats'
+  | 'rows_read'
+  | 'rows_added'
+  | 'rows_unchanged'
+  | 'rows_quarantined'
+  | 'imported_by'
+  | 'imported_at'
+>;
 
 const PRODUCT_COLUMNS =
   'id, chain, sku, name, brand, pack_size, pack_unit, pack_text, sold_loose, grams_each, first_seen, last_seen, source';
