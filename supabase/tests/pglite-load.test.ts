@@ -85,6 +85,7 @@ describe('PGlite loads the database', () => {
       'households',
       'meal_planner',
       'pantry',
+      'price_imports',
       'recipes',
       'shopping',
       'users',
