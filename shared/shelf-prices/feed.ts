@@ -175,7 +175,8 @@ export function emptyFeed(): FeedRead {
 
 /** 5012 → '5,012', as the error messages write line numbers. */
 export function groupDigits(n: number): string {
-  if (typeof n !== 'number' || !Number.isFinite(n)) return String(n);
+  if (typeof n !== 'number') return '';
+  if (!Number.isFinite(n)) return String(n);
   const whole = Math.trunc(n);
   if (whole < 1000 && whole > -1000) return String(whole);
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

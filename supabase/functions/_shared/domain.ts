@@ -5,17 +5,28 @@
  */
 
 export type {
+  FeedError,
+  FeedKind,
   ImportedRecipe,
+  ImportFile,
+  ImportOutcome,
   IngredientPriceRecord,
   KnownIngredient,
   NeedLine,
+  PreparedImport,
   PricedLine,
+  PriceImportLog,
   RecipePrice,
+  Sourced,
 } from '../../../shared/mod.ts';
 export {
   baseUnitOf,
   cookNameField,
   DEFAULT_TIME_ZONE,
+  describeFeedErrors,
+  describeOutcome,
+  feedError,
+  groupDigits,
   indexIngredients,
   LIMITS,
   matchIngredient,
@@ -23,9 +34,11 @@ export {
   normalizeName,
   PRICE_RECORD_SELECT,
   parseIngredientLine,
+  prepareImport,
   priceBasket,
   priceRecipe,
   readField,
   recipesInPage,
+  stageChunks,
   toBase,
 } from '../../../shared/mod.ts';
