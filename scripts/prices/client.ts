@@ -5,9 +5,10 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import type { Database } from '../../supabase/database.types.ts';
 
-export function serviceClient(url: string, serviceRoleKey: string): SupabaseClient {
-  return createClient(url, serviceRoleKey, {
+export function serviceClient(url: string, serviceRoleKey: string): SupabaseClient<Database> {
+  return createClient<Database>(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
   });

@@ -6,6 +6,7 @@
  * (public.apply_price_import); anything that fails discards the batch, so nothing of it stays.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../database.types.ts';
 import {
   type FeedError,
   type FeedKind,
@@ -39,8 +40,7 @@ export interface ApplyOptions {
   log?: (line: string) => void;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any project's client; the import names its own tables.
-type Client = SupabaseClient<any, any, any>;
+type Client = SupabaseClient<Database>;
 
 async function checkIngredients(client: Client, prepared: PreparedImport): Promise<FeedError[]> {
   const names = [...new Set(prepared.rows.ingredient_products.map((m) => m.row.ingredient))];
