@@ -18,8 +18,11 @@ import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { groupDigits } from '../shared/shelf-prices/feed.ts';
 import { describeFeedErrors } from '../shared/shelf-prices/feed-read.ts';
+import { prepareImport } from '../shared/shelf-prices/import-files.ts';
+import { describeOutcome } from '../shared/shelf-prices/import-outcome.ts';
 import { DEFAULT_JWT_SECRET, makeKeys } from '../stack/src/keys.ts';
-import { applyImport, describeOutcome, ImportError, prepareImport, serviceClient } from './prices/import.ts';
+import { applyImport, ImportError } from '../supabase/functions/_shared/price-import.ts';
+import { serviceClient } from './prices/client.ts';
 
 const USAGE =
   'usage: npm run prices:import -- FILE… [--date D] [--as-of D] [--dry-run] [--force] [--by NAME] [--url URL] [--key KEY]';
@@ -67,7 +70,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const prepared = prepareImport(files, {
+  const prepared = await prepareImport(files, {
     ...(values.date ? { date: values.date } : {}),
     ...(values['as-of'] ? { asOf: values['as-of'] } : {}),
   });

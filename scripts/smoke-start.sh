@@ -34,7 +34,7 @@ fi
 for _ in $(seq 1 60); do curl -fsS -o /dev/null "$web" 2>/dev/null && break; sleep 0.5; done
 curl -fsS -o /dev/null "$web" || { echo "smoke-start: the web app at $web does not answer" >&2; exit 1; }
 service=$(field 'service_role key')
-for fn in add-cook price-recipe price-basket import-recipe cleanup-meals invite-member; do
+for fn in add-cook price-recipe price-basket import-recipe cleanup-meals invite-member import-prices; do
   status=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "Authorization: Bearer $service" \
     -H 'Content-Type: application/json' -d '{}' "$api/functions/v1/$fn")
   if [ "$status" = 503 ] || [ "$status" = 000 ]; then

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deno=node_modules/.bin/deno
 export DENO_TLS_CA_STORE="${DENO_TLS_CA_STORE:-system,mozilla}"
-functions=(add-cook price-recipe price-basket import-recipe cleanup-meals invite-member)
+functions=(add-cook price-recipe price-basket import-recipe cleanup-meals invite-member import-prices)
 
 for fn in "${functions[@]}"; do
   "$deno" check --quiet --node-modules-dir=manual --config "supabase/functions/$fn/deno.json" "supabase/functions/$fn/index.ts"

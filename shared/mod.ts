@@ -15,4 +15,5 @@ export * from './quantity/index.ts';
 export * from './recipe-import/index.ts';
 export * from './recipes/index.ts';
 export * from './shelf-prices/index.ts';
+export * from './streams/index.ts';
 export * from './units/index.ts';

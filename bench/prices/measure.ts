@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { applyImport, prepareImport, serviceClient } from '../../scripts/prices/import.ts';
-import { historySpans, judgeSpecial } from '../../shared/mod.ts';
+import { serviceClient } from '../../scripts/prices/client.ts';
+import { historySpans, judgeSpecial, prepareImport } from '../../shared/mod.ts';
 import { type RunningStack, startStack } from '../../stack/src/stack.ts';
+import { applyImport } from '../../supabase/functions/_shared/price-import.ts';
 import { PRICE_ANCHORS } from '../../supabase/seed-data/prices.ts';
 import type { BenchRow } from '../types.ts';
 import { benchFeed } from './data.ts';
@@ -151,9 +152,12 @@ async function importBench(
     );
     // The products first (not timed): the timed import is the 100,000 price rows alone.
     for (const [i, feed] of feeds.entries()) {
-      const prepared = prepareImport([{ name: `products-${i}.csv`, bytes: Buffer.from(feed.products) }], {
-        today: TODAY,
-      });
+      const prepared = await prepareImport(
+        [{ name: `products-${i}.csv`, bytes: Buffer.from(feed.products) }],
+        {
+          today: TODAY,
+        },
+      );
       await applyImport(client, prepared, { importedBy: 'bench' });
       const file = join(dir, `prices-${i}.csv`);
       await writeFile(file, feed.prices);
@@ -166,7 +170,7 @@ async function importBench(
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
       const bytes = await readFile(join(dir, `prices-${i}.csv`));
-      const prepared = prepareImport([{ name: 'prices.csv', bytes }], { today: TODAY });
+      const prepared = await prepareImport([{ name: 'prices.csv', bytes }], { today: TODAY });
       const checked = performance.now();
       let staged = checked;
       const outcome = await applyImport(client, prepared, {

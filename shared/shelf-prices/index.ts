@@ -22,6 +22,8 @@ export {
   type FeedRead,
   type FeedRows,
   type FeedRowTypes,
+  feedError,
+  groupDigits,
   MATCH_KINDS,
   type MatchKind,
   ONLINE_STORE,
@@ -43,6 +45,14 @@ export {
 } from './feed-read.ts';
 export { daysUnseen, isStale, STALE_AFTER_DAYS } from './freshness.ts';
 export { HOTPRICES_SOURCE, type HotpricesOptions, readHotprices } from './hotprices.ts';
+export {
+  type ImportFile,
+  type ImportFileFormat,
+  type PreparedImport,
+  type PrepareOptions,
+  prepareImport,
+} from './import-files.ts';
+export { describeOutcome, type ImportOutcome, type PriceImportLog } from './import-outcome.ts';
 export { ingredientPackMeasure, type ProductPack } from './measure.ts';
 export { type Pack, packMeasureText, type ShelfUnitPrice, shelfUnitPrice } from './shelf-price.ts';
 export { collapsePrices, type HistoryRow, historySpans } from './spans.ts';
@@ -55,3 +65,4 @@ export {
   type SpecialVerdict,
   VERDICT_WORDS,
 } from './special.ts';
+export { type StageChunk, stageChunks } from './stage-rows.ts';

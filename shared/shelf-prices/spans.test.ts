@@ -3,30 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { parsePackMeasure } from '../pricing/pack-measure.ts';
 import { priceRecipe } from '../pricing/price-recipe.ts';
 import type { PricedLine } from '../pricing/types.ts';
+import { feedPrice } from '../testing/feed-rows.ts';
 import { priceRecord } from '../testing/lines.ts';
 import { dateOfDay, dayNumber, type FeedPrice, type Sourced } from './feed.ts';
 import { ingredientPackMeasure } from './measure.ts';
 import { collapsePrices, historySpans } from './spans.ts';
 import { judgeSpecial } from './special.ts';
 
-const price = (date: string, cents: number, extra: Partial<FeedPrice> = {}): Sourced<FeedPrice> => ({
-  where: `p ${date}`,
-  row: {
-    chain: 'coles',
-    sku: 'C1',
-    store: 'online',
-    date,
-    last_seen: null,
-    price_cents: cents,
-    was_cents: null,
-    promo: null,
-    multibuy_qty: null,
-    multibuy_cents: null,
-    in_stock: true,
-    source: 'test',
-    ...extra,
-  },
-});
+const price = (date: string, cents: number, extra: Partial<FeedPrice> = {}): Sourced<FeedPrice> =>
+  feedPrice(`p ${date}`, { date, price_cents: cents, ...extra });
 
 /** The list in an order picked by `seed` (Fisher–Yates with a Lehmer generator). */
 function shuffle<T>(list: readonly T[], seed: number): T[] {

@@ -26,6 +26,7 @@ describe('function dependencies', () => {
     expect(configs.map(([name]) => name).sort()).toEqual([
       'add-cook',
       'cleanup-meals',
+      'import-prices',
       'import-recipe',
       'invite-member',
       'price-basket',

@@ -1,6 +1,6 @@
 /**
  * The Edge Functions start with no network after `npm install`: their `npm:` imports come from
- * the project's node_modules, not from a download into Deno's cache. Each of the three real
+ * the project's node_modules, not from a download into Deno's cache. Each of the real
  * functions is booted with an empty Deno cache and npm registry and proxy settings that point
  * at a closed port, so any attempt to download fails, and must still answer as it does online.
  */
@@ -33,7 +33,7 @@ describe('functions with the network cut off', () => {
     rmSync(denoDir, { recursive: true, force: true });
   });
 
-  it('serves add-cook, price-recipe and cleanup-meals from an empty Deno cache', async () => {
+  it('serves add-cook, price-recipe, cleanup-meals and import-prices from an empty Deno cache', async () => {
     const user = client(stack);
     const { error } = await user.auth.signUp({
       email: uniqueEmail('offline'),
@@ -53,5 +53,9 @@ describe('functions with the network cut off', () => {
     const cleanup = await adminClient(stack).functions.invoke('cleanup-meals', { body: {} });
     expect(cleanup.error).toBeNull();
     expect(cleanup.data).toEqual({ deleted: 0 });
+
+    const imported = await adminClient(stack).functions.invoke('import-prices', { body: {} });
+    expect(imported.error).toBeNull();
+    expect(imported.data).toEqual({ imports: [], settling: [], left: 0 });
   });
 });

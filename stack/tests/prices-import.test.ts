@@ -13,15 +13,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceClient } from '../../scripts/prices/client.ts';
 import {
-  applyImport,
-  ImportError,
+  historySpans,
   type ImportFile,
+  judgeSpecial,
   type PriceImportLog,
   prepareImport,
-  serviceClient,
-} from '../../scripts/prices/import.ts';
-import { historySpans, judgeSpecial } from '../../shared/mod.ts';
+} from '../../shared/mod.ts';
+import { applyImport, ImportError } from '../../supabase/functions/_shared/price-import.ts';
 import type { Db } from '../src/db/index.ts';
 import { type Person, signedIn } from './rest-support.ts';
 import { client } from './support/auth-client.ts';
@@ -60,7 +60,7 @@ async function chainPrice(db: Db, ingredient: string, chain: string): Promise<un
 }
 
 async function imported(client: SupabaseClient, files: ImportFile[], options = {}): Promise<PriceImportLog> {
-  const prepared = prepareImport(files, { today: TODAY, ...options });
+  const prepared = await prepareImport(files, { today: TODAY, ...options });
   expect(prepared.errors.map((e) => e.text)).toEqual([]);
   const outcome = await applyImport(client, prepared, { importedBy: 'vitest', ...options });
   if (outcome.status !== 'applied') throw new Error(`expected an applied import, got ${outcome.status}`);
@@ -82,7 +82,7 @@ describe.each(testDatabases)('price import on %s', (database) => {
   it('refuses a feed with any bad row before writing anything', async () => {
     const before = await snapshot(stack.ctx.db);
     const [products] = await fixture('products.csv');
-    const prepared = prepareImport(
+    const prepared = await prepareImport(
       [
         products as ImportFile,
         file(
@@ -106,7 +106,7 @@ describe.each(testDatabases)('price import on %s', (database) => {
         'ingredient,chain,sku,match,source\nrolled oats,coles,T-OATS-1,manual,x\nunobtainium,coles,T-OATS-1,name,x\n',
       ),
     ];
-    const error = await applyImport(service, prepareImport(files, { today: TODAY }), {
+    const error = await applyImport(service, await prepareImport(files, { today: TODAY }), {
       importedBy: 'vitest',
     }).catch((e: ImportError) => e);
     expect(error).toBeInstanceOf(ImportError);
@@ -124,7 +124,7 @@ describe.each(testDatabases)('price import on %s', (database) => {
       'prices.csv',
       `${new TextDecoder().decode(prices.bytes)}coles,NOT-LISTED,online,2026-11-18,,100,,,,,true,fixture\n`,
     );
-    const prepared = prepareImport(files, { today: TODAY });
+    const prepared = await prepareImport(files, { today: TODAY });
     expect(prepared.errors).toEqual([]);
     // Small chunks, so several were staged before the database said no.
     await expect(applyImport(service, prepared, { importedBy: 'vitest', chunkBytes: 2_000 })).rejects.toThrow(
@@ -186,7 +186,7 @@ describe.each(testDatabases)('price import on %s', (database) => {
 
   it('says so when the same files come again, and changes nothing', async () => {
     const before = await snapshot(stack.ctx.db);
-    const prepared = prepareImport(await fixture(...CSV_FEED), { today: TODAY });
+    const prepared = await prepareImport(await fixture(...CSV_FEED), { today: TODAY });
     const outcome = await applyImport(service, prepared, { importedBy: 'vitest' });
     expect(outcome).toMatchObject({ status: 'already-imported', previous: { files: CSV_FEED } });
     expect(await snapshot(stack.ctx.db)).toEqual(before);

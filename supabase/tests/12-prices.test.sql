@@ -162,14 +162,9 @@ select lives_ok($$ insert into public.ingredient_products (ingredient_id, produc
 select tests.authenticate_as_service_role();
 select is(
   public.stage_price_rows(jsonb_build_object('batch', '00000000-0000-4000-8000-0000000000aa', 'kind', 'prices',
-    'rows', (select jsonb_build_object(
-      'at', jsonb_agg('prices.csv line ' || (w + 2) order by w),
-      'chain', jsonb_agg('coles'::text order by w),
-      'sku', jsonb_agg('PG-1'::text order by w),
-      'date', jsonb_agg(date '2026-07-01' + 7 * w order by w),
-      'last_seen', jsonb_agg(date '2026-07-01' + 7 * w + 6 order by w),
-      'price_cents', jsonb_agg(case when w = 12 then 4000 when w >= 14 then 380 else 400 end order by w),
-      'source', jsonb_agg('test'::text order by w))
+    'rows', (select jsonb_agg(jsonb_build_array('prices.csv line ' || (w + 2), 'coles', 'PG-1',
+        date '2026-07-01' + 7 * w, case when w = 12 then 4000 when w >= 14 then 380 else 400 end, 'test',
+        date '2026-07-01' + 7 * w + 6) order by w)
       from generate_series(0, 15) as w))),
   16, 'the service role stages a chunk');
 select is(

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { joinChunks } from './domain.ts';
 import { HttpError } from './http.ts';
 
 /** Bodies are a few small fields; anything larger is a mistake or an attack. */
@@ -74,17 +75,6 @@ async function readText(req: Request, limit: number): Promise<string> {
   } catch {
     throw new HttpError(400, 'The request body is not valid UTF-8 text.');
   }
-}
-
-/** The chunks of a stream read to its end, as one array of `size` bytes. */
-export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { joinChunks } from './body.ts';
+import { readCapped } from './domain.ts';
 import { HttpError } from './http.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
         `The address is not a web page (it is ${contentType || 'of no stated type'}).`,
       );
     }
-    return { url: url.href, contentType, text: await readCapped(response, maxBytes) };
+    return { url: url.href, contentType, text: await readPage(response, maxBytes) };
   }
 }
 
@@ -147,25 +147,17 @@ export function isPublicAddress(address: string): boolean {
   return !/^(f[c-d]|fe[89ab]|ff|64:ff9b:1:|2001:db8:|0:)/.test(v6);
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
+async function readPage(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? '');
   if (declared > maxBytes) {
     await response.body?.cancel();
     throw new HttpError(400, `The page is larger than ${maxBytes / 1024 / 1024} MB.`);
   }
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new HttpError(400, `The page is larger than ${maxBytes / 1024 / 1024} MB.`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(joinChunks(chunks, size));
+  if (!response.body) return '';
+  const bytes = await readCapped(
+    response.body,
+    maxBytes,
+    () => new HttpError(400, `The page is larger than ${maxBytes / 1024 / 1024} MB.`),
+  );
+  return new TextDecoder().decode(bytes);
 }

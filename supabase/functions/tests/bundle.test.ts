@@ -16,6 +16,7 @@ const FUNCTIONS: { name: string; npm: string[]; shared: boolean }[] = [
   { name: 'import-recipe', npm: ['@supabase/supabase-js', 'zod'], shared: true },
   { name: 'cleanup-meals', npm: ['@supabase/supabase-js'], shared: true },
   { name: 'invite-member', npm: ['@supabase/supabase-js', 'zod'], shared: true },
+  { name: 'import-prices', npm: ['@supabase/supabase-js', 'zod'], shared: true },
 ];
 const functionsDir = new URL('../', import.meta.url);
 

@@ -1,0 +1,1 @@
+export { joinChunks, readCapped } from './read-capped.ts';

@@ -1,0 +1,35 @@
+/**
+ * A stream read to its end as one array of bytes, refused (the rest cancelled, `tooBig()`
+ * thrown) once it passes `maxBytes`: a page fetched, a feed unpacked, never held unbounded.
+ */
+export async function readCapped(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  tooBig: () => Error,
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooBig();
+    }
+    parts.push(value);
+  }
+  return joinChunks(parts, size);
+}
+
+/** The chunks of a stream read to its end, as one array of `size` bytes. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,129 @@
+/**
+ * Applying a checked price import through the Data API as the service role (docs/price-feed.md
+ * "What an import does", steps 2–4): the one home of that path, used by the `import-prices`
+ * function (Deno) and by `npm run prices:import` and its tests (Node). The rows are staged in
+ * chunks under the 1 MiB request limit (public.stage_price_rows) and applied in one transaction
+ * (public.apply_price_import); anything that fails discards the batch, so nothing of it stays.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../database.types.ts';
+import {
+  type FeedError,
+  type FeedKind,
+  feedError,
+  groupDigits,
+  type ImportOutcome,
+  type PreparedImport,
+  type PriceImportLog,
+  type Sourced,
+  stageChunks,
+} from './domain.ts';
+
+/** The import was refused: its rows are wrong (`errors`), or the database said no (`message`). */
+export class ImportError extends Error {
+  constructor(
+    message: string,
+    readonly errors: FeedError[] = [],
+  ) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+export interface ApplyOptions {
+  /** Who runs the import (price_imports.imported_by). */
+  importedBy: string;
+  /** Apply even when a file set with this checksum was applied before. */
+  force?: boolean;
+  /** Largest request body; the Data API takes 1 MiB. */
+  chunkBytes?: number;
+  log?: (line: string) => void;
+}
+
+type Client = SupabaseClient<Database>;
+
+async function checkIngredients(client: Client, prepared: PreparedImport): Promise<FeedError[]> {
+  const names = [...new Set(prepared.rows.ingredient_products.map((m) => m.row.ingredient))];
+  if (names.length === 0) return [];
+  const known = new Set<string>();
+  for (let i = 0; i < names.length; i += 100) {
+    const { data, error } = await client
+      .from('ingredients')
+      .select('name')
+      .in('name', names.slice(i, i + 100));
+    if (error) throw new ImportError(`reading the ingredients failed: ${error.message}`);
+    for (const row of data ?? []) known.add(row.name as string);
+  }
+  return prepared.rows.ingredient_products
+    .filter((m) => !known.has(m.row.ingredient))
+    .map((m) => feedError(m.where, 'ingredient', `'${m.row.ingredient}' is not a Larder ingredient`));
+}
+
+/**
+ * Applies a prepared import (which must have no errors) as the service role: skips it when the
+ * same files were applied before (unless `force`), checks the mapped ingredients exist, stages
+ * the rows in chunks and applies them in one transaction. On any failure after staging began
+ * the batch is discarded, so nothing of it remains. Throws ImportError.
+ */
+export async function applyImport(
+  client: Client,
+  prepared: PreparedImport,
+  options: ApplyOptions,
+): Promise<ImportOutcome> {
+  const log = options.log ?? (() => undefined);
+  if (prepared.errors.length > 0) throw new ImportError('the feed has errors', prepared.errors);
+  if (!options.force) {
+    const { data, error } = await client
+      .from('price_imports')
+      .select('*')
+      .eq('checksum', prepared.checksum)
+      .order('id')
+      .limit(1);
+    if (error) throw new ImportError(`reading the import log failed: ${error.message}`);
+    const previous = data?.[0] as PriceImportLog | undefined;
+    if (previous) return { status: 'already-imported', previous };
+  }
+  const unknown = await checkIngredients(client, prepared);
+  if (unknown.length > 0) throw new ImportError('the feed names ingredients Larder does not have', unknown);
+
+  const batch = crypto.randomUUID();
+  const kinds: [FeedKind, readonly Sourced<object>[]][] = [
+    ['products', prepared.rows.products],
+    ['prices', prepared.spans],
+    ['ingredient_products', prepared.rows.ingredient_products],
+  ];
+  const staged = kinds.map(([kind, rows]) => ({
+    kind,
+    rows,
+    ...stageChunks(batch, kind, rows, options.chunkBytes),
+  }));
+  const tooBig = staged.flatMap((s) => s.errors);
+  if (tooBig.length > 0) throw new ImportError('rows too large to send', tooBig);
+  try {
+    for (const { kind, rows, chunks } of staged) {
+      for (const [i, chunk] of chunks.entries()) {
+        const { error } = await client.rpc('stage_price_rows', chunk as never);
+        if (error)
+          throw new ImportError(
+            `staging ${kind} (chunk ${i + 1} of ${chunks.length}) failed: ${error.message}`,
+          );
+      }
+      if (rows.length > 0)
+        log(`staged ${groupDigits(rows.length)} ${kind.replace('_', ' ')} in ${chunks.length} chunk(s)`);
+    }
+    const { data, error } = await client.rpc('apply_price_import', {
+      p_batch: batch,
+      p_checksum: prepared.checksum,
+      p_files: prepared.files,
+      p_formats: prepared.formats,
+      p_rows_read: prepared.rowsRead,
+      p_price_rows: prepared.priceRows,
+      p_imported_by: options.importedBy,
+    } as never);
+    if (error) throw new ImportError(error.message);
+    return { status: 'applied', log: data as unknown as PriceImportLog };
+  } catch (error) {
+    await client.rpc('discard_price_import', { p_batch: batch } as never);
+    throw error instanceof ImportError ? error : new ImportError(String((error as Error)?.message ?? error));
+  }
+}
