@@ -239,14 +239,14 @@ export type Database = {
           id?: string;
           name: string;
           realtime_generation?: number;
-          realtime_topic?: never;
+          realtime_topic: string;
         };
         Update: {
           created_at?: string;
           id?: string;
           name?: string;
           realtime_generation?: number;
-          realtime_topic?: never;
+          realtime_topic?: string;
         };
         Relationships: [];
       };

@@ -41,7 +41,7 @@ describe.each(testDatabases)('broadcast from database on %s', (database) => {
         if (status === 'CHANNEL_ERROR') resolve(String(error?.message));
       }),
     );
-  const sql = (text: string, params?: unknown[]) => stack.ctx.db.query(text, params);
+  const sql = <R = Row>(text: string, params?: unknown[]) => stack.ctx.db.query<R>(text, params);
 
   beforeAll(async () => {
     stack = await startTestStack({ database });

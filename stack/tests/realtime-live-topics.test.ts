@@ -82,9 +82,11 @@ describe.each(testDatabases)('live household and personal topics on %s', (databa
   });
 
   it('sends a household change to every member and never to another household', async () => {
-    const [owner, member, other] = await Promise.all(
-      ['owner', 'member', 'other'].map((n) => createUser(stack, n)),
-    );
+    const [owner, member, other] = await Promise.all([
+      createUser(stack, 'owner'),
+      createUser(stack, 'member'),
+      createUser(stack, 'other'),
+    ]);
     const a = await household(owner, member);
     const b = await household(other);
     const ownerFeed = await listen(await as(owner), await topicOf(a));

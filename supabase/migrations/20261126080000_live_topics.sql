@@ -17,13 +17,33 @@
 
 alter table public.households
   add column realtime_generation integer not null default 1,
-  add column realtime_topic text not null
-    generated always as ('household:' || id::text || ':' || realtime_generation::text) stored;
+  add column realtime_topic text;
 
 comment on column public.households.realtime_generation is
   'Goes up whenever someone leaves, moving the household to a new live topic they cannot join.';
 comment on column public.households.realtime_topic is
   'The household''s live topic (household:<id>:<generation>): the triggers send to it, the policy admits members, the app joins it.';
+
+-- Kept by a trigger, not a generated column: the table is in the realtime publication with
+-- replica identity full, which PostgreSQL 17+ refuses for unpublished generated columns.
+create function private.name_household_topic()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.realtime_topic := 'household:' || new.id || ':' || new.realtime_generation;
+  return new;
+end;
+$$;
+
+revoke all on function private.name_household_topic() from public;
+
+create trigger name_household_topic before insert or update on public.households
+  for each row execute function private.name_household_topic();
+
+update public.households set realtime_generation = realtime_generation;
+alter table public.households alter column realtime_topic set not null;
 
 /** The household's live topic now, or null when it no longer exists. */
 create function private.household_topic(household uuid)
