@@ -230,17 +230,23 @@ export type Database = {
           created_at: string;
           id: string;
           name: string;
+          realtime_generation: number;
+          realtime_topic: string;
         };
         ComputedFields: never;
         Insert: {
           created_at?: string;
           id?: string;
           name: string;
+          realtime_generation?: number;
+          realtime_topic: string;
         };
         Update: {
           created_at?: string;
           id?: string;
           name?: string;
+          realtime_generation?: number;
+          realtime_topic?: string;
         };
         Relationships: [];
       };

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, JwtClaims } from '../db/index.ts';
+import { connectionFault, type Db, type JwtClaims } from '../db/index.ts';
+import { AuthorizationError, checkRead, checkWrite, type Extension, type Policies } from './authorization.ts';
 import { type BindingParams, bindingId, subscribe } from './bindings.ts';
 import { type ChangeFeed, type ChangeSink, type PgSubscription, SUBSCRIBED } from './feed.ts';
 import { payloadTooLarge } from './limits.ts';
-import { RawJson } from './protocol.ts';
+import { RawJson, type UserBroadcast } from './protocol.ts';
 import { checkToken, type TokenVerifier } from './tokens.ts';
 import { type TopicMember, type Topics, topicKey } from './topics.ts';
 
@@ -16,6 +17,7 @@ export interface ChannelDeps {
   /** Sends a frame on the channel's socket. */
   send(joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown): void;
   sendBinaryBroadcast(topic: string, event: string, payload: Buffer): void;
+  sendUserBroadcast(message: UserBroadcast): void;
   /** Called once when the channel ends, whatever the reason. */
   onClosed(channel: Channel): void;
 }
@@ -28,6 +30,9 @@ export interface Reply {
 
 /** Supabase re-checks a channel's token at least this often (and exactly at its expiry). */
 const CONFIRM_TOKEN_MS = 5 * 60_000;
+
+/** Hosted Realtime's words when the database cannot answer a policy check. */
+const DATABASE_UNAVAILABLE = 'Realtime was unable to connect to the project database';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -45,6 +50,8 @@ export class Channel implements ChangeSink, TopicMember {
   private presenceKey = '';
   private presenceEnabled = false;
   private closed = false;
+  /** A private channel's policies on realtime.messages; null on a public channel. */
+  private policies: Policies | null = null;
   readonly subTopic: string;
   /** Public until a join says `private: true`: the two never share broadcast or presence. */
   topicKey: string;
@@ -68,11 +75,24 @@ export class Channel implements ChangeSink, TopicMember {
     const check = await checkToken(this.deps.secret, token);
     if (!check.ok)
       return { reply: { status: 'error', response: { reason: `${check.code}: ${check.message}` } } };
-    // Private channels are authorised by policies on realtime.messages; the project defines
-    // none, so (as on hosted Supabase) only the service role, which bypasses them, may join.
-    if (config.private === true && check.claims.role !== 'service_role') {
-      const reason = `Unauthorized: You do not have permissions to read from this Channel topic: ${this.subTopic}`;
-      return { reply: { status: 'error', response: { reason } } };
+    const presence = isObject(config.presence) ? config.presence : {};
+    this.presenceEnabled = presence.enabled === true;
+    // A private channel needs the select policy on realtime.messages to let this user read
+    // broadcasts or presence on the topic (the service role bypasses the policies).
+    if (config.private === true) {
+      try {
+        this.policies = await checkRead(this.deps.db, check.claims, this.subTopic, this.extensions(), {
+          broadcast: {},
+          presence: {},
+        });
+      } catch (error) {
+        if (!(error instanceof AuthorizationError)) throw error;
+        return { reply: { status: 'error', response: { reason: error.message } } };
+      }
+      if (!this.policies.broadcast.read && !this.policies.presence.read) {
+        const reason = `Unauthorized: You do not have permissions to read from this Channel topic: ${this.subTopic}`;
+        return { reply: { status: 'error', response: { reason } } };
+      }
     }
     this.claims = check.claims;
     this.claimsJson = JSON.stringify(check.claims);
@@ -81,11 +101,9 @@ export class Channel implements ChangeSink, TopicMember {
     this.topicKey = topicKey(this.topic, config.private === true);
 
     const broadcast = isObject(config.broadcast) ? config.broadcast : {};
-    const presence = isObject(config.presence) ? config.presence : {};
     this.selfBroadcast = broadcast.self === true;
     this.ackBroadcast = broadcast.ack === true;
     this.presenceKey = typeof presence.key === 'string' && presence.key ? presence.key : randomUUID();
-    this.presenceEnabled = presence.enabled === true;
 
     const list = (Array.isArray(config.postgres_changes) ? config.postgres_changes : []).filter(
       isObject,
@@ -116,6 +134,9 @@ export class Channel implements ChangeSink, TopicMember {
         await this.refreshToken(payload.access_token);
         return undefined;
       case 'broadcast':
+        // A private channel sends only what the insert policy allows; otherwise nothing, and
+        // no reply even to an acked send (as Realtime's BroadcastHandler).
+        if (!(await this.mayWrite('broadcast'))) return undefined;
         // As Realtime: a message over the size limit reaches no one; only an acked send hears why.
         if (payloadTooLarge(payload)) {
           return this.ackBroadcast ? { status: 'error', response: 'payload_size_exceeded' } : undefined;
@@ -130,8 +151,9 @@ export class Channel implements ChangeSink, TopicMember {
     }
   }
 
-  private presence(payload: Record<string, unknown>): Reply | undefined {
+  private async presence(payload: Record<string, unknown>): Promise<Reply | undefined> {
     if (payload.event === 'track') {
+      if (!(await this.mayWrite('presence'))) return undefined;
       if (!isObject(payload.payload)) {
         return { status: 'error', response: { reason: 'Presence track payload must be a map' } };
       }
@@ -156,6 +178,7 @@ export class Channel implements ChangeSink, TopicMember {
       this.shutdown(check.message);
       return;
     }
+    if (this.policies && !(await this.reauthorize(check.claims))) return;
     const roleChanged = check.claims.role !== this.claims.role;
     this.token = token;
     this.claims = check.claims;
@@ -164,6 +187,64 @@ export class Channel implements ChangeSink, TopicMember {
     // Column privileges and policies differ per role (e.g. anon → authenticated on sign-in):
     // subscribe again as the new role, as Supabase re-subscribes with the refreshed claims.
     if (roleChanged && this.bindings.length > 0) await this.resubscribe();
+  }
+
+  /** The extensions whose read policy a join checks (presence only when the join enables it). */
+  private extensions(): Extension[] {
+    return this.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
+  }
+
+  /** Whether broadcasts on this channel reach the client (see TopicMember). */
+  get readsBroadcast(): boolean {
+    return this.policies === null || this.policies.broadcast.read === true;
+  }
+
+  /** A public channel may always send; a private one as its insert policy says, asked once. */
+  private async mayWrite(extension: Extension): Promise<boolean> {
+    const policies = this.policies;
+    if (policies === null) return true;
+    if (policies[extension].write === undefined) {
+      try {
+        policies[extension].write = await checkWrite(this.deps.db, this.claims, this.subTopic, extension);
+      } catch (error) {
+        if (!(error instanceof AuthorizationError) && !connectionFault(error)) throw error;
+        return false;
+      }
+    }
+    return policies[extension].write === true;
+  }
+
+  /**
+   * A new access token re-evaluates a private channel's read policies with the new claims (as
+   * Realtime's access_token handler): the channel ends if the user may no longer read it.
+   */
+  private async reauthorize(claims: JwtClaims): Promise<boolean> {
+    const previous = this.policies!;
+    let next: Policies;
+    try {
+      next = await checkRead(this.deps.db, claims, this.subTopic, this.extensions(), {
+        broadcast: {},
+        presence: {},
+      });
+    } catch (error) {
+      if (!(error instanceof AuthorizationError) && !connectionFault(error)) throw error;
+      if (!this.closed) this.shutdown(DATABASE_UNAVAILABLE);
+      return false;
+    }
+    if (this.closed) return false;
+    if (!next.broadcast.read && !next.presence.read) {
+      this.shutdown(`You do not have permissions to read from this Channel topic: ${this.subTopic}`);
+      return false;
+    }
+    if (
+      (previous.broadcast.read && !next.broadcast.read) ||
+      (previous.presence.read && !next.presence.read)
+    ) {
+      this.shutdown(`You no longer have permission to read from this Channel topic: ${this.subTopic}`);
+      return false;
+    }
+    this.policies = next;
+    return true;
   }
 
   private async resubscribe(): Promise<void> {
@@ -216,6 +297,10 @@ export class Channel implements ChangeSink, TopicMember {
 
   pushBinaryBroadcast(event: string, payload: Buffer): void {
     if (!this.closed) this.deps.sendBinaryBroadcast(this.topic, event, payload);
+  }
+
+  pushUserBroadcast(message: UserBroadcast): void {
+    if (!this.closed) this.deps.sendUserBroadcast(message);
   }
 
   private system(extension: string, status: 'ok' | 'error', message: string): void {

@@ -12,7 +12,10 @@ import {
   type Vsn,
 } from './protocol.ts';
 
-export type ConnectionDeps = Omit<ChannelDeps, 'send' | 'sendBinaryBroadcast' | 'onClosed'> & {
+export type ConnectionDeps = Omit<
+  ChannelDeps,
+  'send' | 'sendBinaryBroadcast' | 'sendUserBroadcast' | 'onClosed'
+> & {
   log: Logger;
 };
 
@@ -123,6 +126,9 @@ export class Connection {
             event,
             payload: body.toString('base64'),
           });
+      },
+      sendUserBroadcast: (message) => {
+        if (this.ws.readyState === this.ws.OPEN) this.ws.send(message.frame(this.vsn));
       },
       onClosed: (closed) => {
         if (this.channels.get(closed.topic) === closed) this.channels.delete(closed.topic);

@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { type ApiModule, jwtKeys, type StackContext } from '../context.ts';
 import { BodyTooLargeError, readBody, sendJson } from '../http.ts';
+import { checkWrite } from './authorization.ts';
+import { BroadcastFeed } from './broadcasts.ts';
 import { Connection } from './connection.ts';
 import { ChangeFeed } from './feed.ts';
 import { MAX_BODY_BYTES, MAX_FRAME_BYTES, payloadTooLarge } from './limits.ts';
@@ -38,11 +40,17 @@ export function createRealtimeApi(ctx: StackContext): ApiModule {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const feed = new ChangeFeed(ctx.db, ctx.log);
   const topics = new Topics();
+  const broadcasts = new BroadcastFeed(ctx.db, topics, ctx.log);
   const connections = new Set<Connection>();
   let closing = false;
-  const started = feed.start().catch((error) => {
-    ctx.log.error('[realtime] could not listen for database changes', error);
-  });
+  const started = Promise.all([
+    feed.start().catch((error) => {
+      ctx.log.error('[realtime] could not listen for database changes', error);
+    }),
+    broadcasts.start().catch((error) => {
+      ctx.log.error('[realtime] could not listen for broadcasts from the database', error);
+    }),
+  ]);
 
   return {
     async handle(req, res, path, url) {
@@ -80,15 +88,17 @@ export function createRealtimeApi(ctx: StackContext): ApiModule {
         if (sizes.some((e) => e === TOO_LARGE)) {
           return sendJson(res, 422, { errors: single ? TOO_LARGE : { messages: sizes } });
         }
-        // Without realtime.messages policies only the service role may write to private topics:
-        // the batch endpoint skips the others, the single one refuses them (as Realtime).
-        const mayWritePrivate = check.claims.role === 'service_role';
-        if (single && valid[0]?.private === true && !mayWritePrivate) {
-          return sendJson(res, 403, { message: 'Unauthorized' });
-        }
-        for (const m of valid) {
+        // A private message needs the insert policy on realtime.messages for its topic: the
+        // batch endpoint skips the others, the single one refuses them (as Realtime).
+        const allowed = await Promise.all(
+          valid.map((m) =>
+            m.private === true ? checkWrite(ctx.db, check.claims, String(m.topic), 'broadcast') : true,
+          ),
+        );
+        if (single && !allowed[0]) return sendJson(res, 403, { message: 'Unauthorized' });
+        for (const [i, m] of valid.entries()) {
           const isPrivate = m.private === true;
-          if (isPrivate && !mayWritePrivate) continue;
+          if (!allowed[i]) continue;
           const message = { type: 'broadcast', event: m.event, payload: m.payload ?? {} };
           topics.broadcast(undefined, topicKey(`realtime:${m.topic}`, isPrivate), message, true);
         }
@@ -134,7 +144,7 @@ export function createRealtimeApi(ctx: StackContext): ApiModule {
     async close() {
       closing = true;
       await Promise.all([...connections].map((c) => c.close()));
-      await feed.stop();
+      await Promise.all([feed.stop(), broadcasts.stop()]);
       wss.close();
     },
   };

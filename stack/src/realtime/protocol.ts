@@ -107,7 +107,63 @@ export function encodeFrame(frame: Frame, vsn: Vsn): string {
 
 /** A broadcast whose payload is binary goes back to 2.0.0 clients as a binary frame. */
 export function encodeBinaryBroadcast(topic: string, event: string, payload: Buffer): Buffer {
+  return encodeUserBroadcast(topic, event, payload, false, '');
+}
+
+/** Phoenix's "user broadcast" frame: kind, sizes, encoding (1 = JSON), then the parts. */
+function encodeUserBroadcast(
+  topic: string,
+  event: string,
+  body: Buffer,
+  json: boolean,
+  metadata: string,
+): Buffer {
   const t = Buffer.from(topic);
   const e = Buffer.from(event);
-  return Buffer.concat([Buffer.from([USER_BROADCAST, t.length, e.length, 0, 0]), t, e, payload]);
+  const m = Buffer.from(metadata);
+  return Buffer.concat([
+    Buffer.from([USER_BROADCAST, t.length, e.length, m.length, json ? JSON_ENCODING : 0]),
+    t,
+    e,
+    m,
+    body,
+  ]);
+}
+
+/**
+ * A broadcast from the database (realtime.messages), as hosted Realtime sends it: to 2.0.0
+ * clients a binary user-broadcast frame with the JSON payload and `{"id": …}` metadata, to 1.0.0
+ * clients `{type, event, payload, meta: {id}}`. Encoded once per serializer, however many
+ * sockets it goes to.
+ */
+export class UserBroadcast {
+  private readonly frames = new Map<Vsn, string | Buffer>();
+
+  constructor(
+    readonly topic: string,
+    readonly event: string,
+    /** The payload: JSON, or the bytes of realtime.send_binary. */
+    readonly payload: unknown,
+    readonly meta: { id: string },
+  ) {}
+
+  frame(vsn: Vsn): string | Buffer {
+    let frame = this.frames.get(vsn);
+    if (frame === undefined) {
+      const binary = Buffer.isBuffer(this.payload);
+      if (vsn === '2.0.0') {
+        const body = binary ? (this.payload as Buffer) : Buffer.from(JSON.stringify(this.payload ?? null));
+        frame = encodeUserBroadcast(this.topic, this.event, body, !binary, JSON.stringify(this.meta));
+      } else {
+        const payload = binary ? (this.payload as Buffer).toString('base64') : this.payload;
+        const message = { type: 'broadcast', event: this.event, payload, meta: this.meta };
+        frame = encodeFrame(
+          { joinRef: null, ref: null, topic: this.topic, event: 'broadcast', payload: message },
+          vsn,
+        );
+      }
+      this.frames.set(vsn, frame);
+    }
+    return frame;
+  }
 }

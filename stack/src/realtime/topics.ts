@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { UserBroadcast } from './protocol.ts';
 
 /**
  * Where a channel's broadcast and presence meet: its topic, in the public or the private
@@ -15,6 +16,12 @@ export interface TopicMember {
   /** Sends a server-initiated message (no ref) on the member's topic. */
   push(event: string, payload: unknown): void;
   pushBinaryBroadcast(event: string, payload: Buffer): void;
+  pushUserBroadcast(message: UserBroadcast): void;
+  /**
+   * Whether broadcasts reach it: always on a public topic; on a private one only when the
+   * `realtime.messages` select policy let it read broadcasts (a join may pass on presence alone).
+   */
+  readonly readsBroadcast: boolean;
 }
 
 interface Meta extends Record<string, unknown> {
@@ -57,10 +64,17 @@ export class Topics {
     includeSelf: boolean,
   ): void {
     for (const member of this.members.get(key) ?? []) {
-      if (member === from && !includeSelf) continue;
+      if ((member === from && !includeSelf) || !member.readsBroadcast) continue;
       if (Buffer.isBuffer(message.payload)) {
         member.pushBinaryBroadcast(String(message.event), message.payload);
       } else member.push('broadcast', message);
+    }
+  }
+
+  /** A broadcast from the database to every member of the topic that may read it. */
+  deliver(key: string, message: UserBroadcast): void {
+    for (const member of this.members.get(key) ?? []) {
+      if (member.readsBroadcast) member.pushUserBroadcast(message);
     }
   }
 

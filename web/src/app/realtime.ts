@@ -1,31 +1,37 @@
-import { subscribeCooks } from '../features/cooks/store.ts';
-import { subscribeFavourites } from '../features/favourites/store.ts';
-import { subscribeHousehold } from '../features/household/store.ts';
-import { subscribeMeals } from '../features/meal-planner/store.ts';
-import { subscribePantry } from '../features/pantry/store.ts';
-import { subscribeProfile } from '../features/profile/store.ts';
-import { subscribeRecipes } from '../features/recipes/store.ts';
-import { subscribeShopping } from '../features/shopping/store.ts';
-import { startClosedChannelCheck } from '../lib/realtime.ts';
+import { liveCooks } from '../features/cooks/store.ts';
+import { liveFavourites } from '../features/favourites/store.ts';
+import { liveHousehold } from '../features/household/store.ts';
+import { liveMeals } from '../features/meal-planner/store.ts';
+import { livePantry } from '../features/pantry/store.ts';
+import { liveProfile } from '../features/profile/store.ts';
+import { liveRecipes } from '../features/recipes/store.ts';
+import { liveShopping } from '../features/shopping/store.ts';
+import { startClosedChannelCheck, subscribeHouseholdTopic, subscribeTopic } from '../lib/realtime.ts';
 
-/** Spec 7: the signed-in person's own subscriptions; returns one function that closes them all. */
+/**
+ * Spec 7, issue 26: the signed-in person's own topic (profile, favourites, own recipes), one
+ * private channel; returns one function that closes it and the closed-channel check.
+ */
 export function openRealtime(userId: string): () => void {
   return closeAll([
-    subscribeFavourites(userId),
-    subscribeRecipes(userId),
-    subscribeProfile(userId),
+    subscribeTopic(`user:${userId}`, [liveFavourites(userId), liveRecipes(), liveProfile(userId)]),
     startClosedChannelCheck(),
   ]);
 }
 
-/** The household's shared lists (issue 17): every member sees every change to them. */
+/**
+ * The household's topic (issue 17, 26): every member hears every change to the plan, cooks,
+ * pantry, list, members and the recipes shared with it, over one private channel. Closing it
+ * (leaving, switching) stops the household's messages at once.
+ */
 export function openHouseholdRealtime(userId: string, householdId: string): () => void {
-  return closeAll([
-    subscribeMeals(householdId),
-    subscribeCooks(householdId),
-    subscribePantry(householdId),
-    subscribeShopping(householdId),
-    subscribeHousehold(userId, householdId),
+  return subscribeHouseholdTopic(householdId, [
+    liveMeals(householdId),
+    liveCooks(householdId),
+    livePantry(householdId),
+    liveShopping(householdId),
+    liveRecipes(),
+    ...liveHousehold(userId, householdId),
   ]);
 }
 

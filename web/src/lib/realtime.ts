@@ -26,6 +26,12 @@ export function refreshPage(): void {
 
 const closingOnPurpose = new WeakSet<RealtimeChannel>();
 
+/** Closes a channel the app no longer needs, without the reload a lost channel causes. */
+function closeOnPurpose(channel: RealtimeChannel): void {
+  closingOnPurpose.add(channel);
+  void supabase.removeChannel(channel);
+}
+
 /** A channel's history: whether it ever joined, and whether it has lost its feed since. */
 export interface ChannelLink {
   value: boolean;
@@ -96,13 +102,121 @@ export function startClosedChannelCheck(): () => void {
 
 export type Change<T extends Record<string, unknown>> = RealtimePostgresChangesPayload<T>;
 
+/** What one table contributes to a live topic: what a change does, and how to fetch it all again. */
+export interface TopicTable {
+  table: string;
+  onChange(change: Change<Record<string, unknown>>): void;
+  resync(): void;
+}
+
+/** A store's part of a topic, typed by its rows. */
+export function topicTable<T extends Record<string, unknown>>(
+  table: string,
+  onChange: (change: Change<T>) => void,
+  resync: () => void,
+): TopicTable {
+  return { table, onChange: onChange as TopicTable['onChange'], resync };
+}
+
+/** A row change as realtime.broadcast_changes() sends it. */
+interface BroadcastChange {
+  schema: string;
+  table: string;
+  operation: 'INSERT' | 'UPDATE' | 'DELETE';
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+/** The postgres_changes shape the stores merge, so their rules stay as they were. */
+const asChange = (p: BroadcastChange) =>
+  ({
+    schema: p.schema,
+    table: p.table,
+    commit_timestamp: '',
+    eventType: p.operation,
+    new: p.record ?? {},
+    old: p.old_record ?? {},
+    errors: [],
+  }) as unknown as Change<Record<string, unknown>>;
+
 /**
- * One channel per table, listening to every postgres change the user may see (RLS decides on
- * the server; the filter narrows to the rows of `key`, by default the user's own by user_id;
- * household tables pass `household_id=eq.<id>`).
- * `resync` fetches the table's data again after the feed was lost and came back (see
- * watchChannelStatus). Returns the unsubscribe, which closes the channel without triggering a
- * reload.
+ * Issue 26: one private channel for a topic (`user:<id>`, or a household's), over which the
+ * database broadcasts every change of the topic's tables. Each change goes to the tables it
+ * names. A broadcast channel is fed from the moment it joins, so its first join fetches every
+ * table again (a change made between a screen's first fetch and the join would otherwise never
+ * show), and so does a join after the channel was lost. Returns the unsubscribe, which closes
+ * the channel without triggering a reload.
+ */
+export function subscribeTopic(topic: string, tables: readonly TopicTable[]): () => void {
+  const channel = supabase.channel(topic, { config: { private: true } });
+  const joined: ChannelLink = { value: false };
+  const resync = () => {
+    for (const t of tables) t.resync();
+  };
+  channel
+    .on('broadcast', { event: '*' }, ({ payload }: { payload: BroadcastChange }) => {
+      for (const t of tables) if (t.table === payload?.table) t.onChange(asChange(payload));
+    })
+    .subscribe((status) => {
+      if (status === 'SUBSCRIBED' && !joined.fed) {
+        joined.fed = true;
+        joined.lost = true;
+      }
+      watchChannelStatus(channel, joined, status, resync);
+    });
+  return () => closeOnPurpose(channel);
+}
+
+/** How long to wait before asking again for a household's topic after a failed fetch. */
+const TOPIC_RETRY_MS = 2_000;
+
+/**
+ * The household's topic moves to a new generation whenever someone leaves (so they hear
+ * nothing after): its name is read from the household, and read again on every membership
+ * change, moving the channel when it changed.
+ */
+export function subscribeHouseholdTopic(householdId: string, tables: readonly TopicTable[]): () => void {
+  let topic: string | null = null;
+  let close = () => {};
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const follow = async () => {
+    const { data, error } = await supabase
+      .from('households')
+      .select('realtime_topic')
+      .eq('id', householdId)
+      .maybeSingle();
+    if (stopped) return;
+    if (error) {
+      retry = setTimeout(() => void follow(), TOPIC_RETRY_MS);
+      return;
+    }
+    if (!data || data.realtime_topic === topic) return;
+    close();
+    topic = data.realtime_topic;
+    close = subscribeTopic(topic, [
+      ...tables,
+      topicTable(
+        'household_members',
+        () => void follow(),
+        () => {},
+      ),
+    ]);
+  };
+  void follow();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    close();
+  };
+}
+
+/**
+ * A postgres_changes channel on one table, for reference data no topic carries (the price
+ * import log): RLS decides on the server; the filter narrows to the rows of `key`, by default
+ * the user's own by user_id. `resync` fetches the table's data again after the feed was lost and
+ * came back (see watchChannelStatus and watchFeed). Returns the unsubscribe, which closes the
+ * channel without triggering a reload.
  */
 export function subscribeTable<T extends Record<string, unknown>>(
   table: string,
@@ -128,10 +242,7 @@ export function subscribeTable<T extends Record<string, unknown>>(
       (payload: Change<T>) => onChange(payload),
     )
     .subscribe((status) => watchChannelStatus(channel, joined, status, options.resync));
-  return () => {
-    closingOnPurpose.add(channel);
-    void supabase.removeChannel(channel);
-  };
+  return () => closeOnPurpose(channel);
 }
 
 /** Applies an insert/update/delete payload to a list keyed by `key`, keeping the list's order. */

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { type Change, mergeChange, subscribeTable } from '../../lib/realtime.ts';
+import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { addCook, type Cook, deleteCook, listCooks } from './api.ts';
 
 interface CooksState {
@@ -42,11 +42,9 @@ export function applyCookChange(change: Change<Cook>): void {
   cooks.items = mergeChange(cooks.items, change, (c) => String(c.id)).sort(byName);
 }
 
-export function subscribeCooks(householdId: string): () => void {
-  return subscribeTable<Cook>('cooks', householdId, applyCookChange, {
-    filter: `household_id=eq.${householdId}`,
-    resync: () => void (cooks.loaded && loadCooks(householdId)),
-  });
+/** The household topic's cooks: changes merged live; fetched again only when on screen. */
+export function liveCooks(householdId: string): TopicTable {
+  return topicTable<Cook>('cooks', applyCookChange, () => void (cooks.loaded && loadCooks(householdId)));
 }
 
 export function useCooks(): { items: readonly Cook[]; loaded: boolean } {

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { type Change, subscribeTable } from '../../lib/realtime.ts';
+import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { addFavourite, type FavouriteRow, listFavouriteIds, removeFavourite } from './api.ts';
 
 interface FavouritesState {
@@ -54,10 +54,8 @@ export function applyFavouriteChange(change: Change<FavouriteRow>): void {
   }
 }
 
-export function subscribeFavourites(userId: string): () => void {
-  return subscribeTable<FavouriteRow>('favourites', userId, applyFavouriteChange, {
-    resync: () => void loadFavourites(userId),
-  });
+export function liveFavourites(userId: string): TopicTable {
+  return topicTable<FavouriteRow>('favourites', applyFavouriteChange, () => void loadFavourites(userId));
 }
 
 export function useFavouriteIds(): readonly string[] {

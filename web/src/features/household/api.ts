@@ -45,7 +45,9 @@ export interface InviteAnswer {
 
 export const INVITE_FAILED = 'The invitation could not be made. Please try again.';
 
-export async function getHousehold(id: string): Promise<Tables<'households'> | null> {
+export async function getHousehold(
+  id: string,
+): Promise<Pick<Tables<'households'>, 'id' | 'name' | 'created_at'> | null> {
   const { data, error } = await supabase
     .from('households')
     .select('id, name, created_at')

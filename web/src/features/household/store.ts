@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { subscribeTable } from '../../lib/realtime.ts';
+import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { profile, useProfile } from '../profile/store.ts';
 import * as api from './api.ts';
 
@@ -106,16 +106,7 @@ export async function switchTo(userId: string, householdId: string): Promise<voi
 }
 
 /** Members joining, leaving or changing role, and the household's name, as they happen. */
-export function subscribeHousehold(userId: string, householdId: string): () => void {
+export function liveHousehold(userId: string, householdId: string): TopicTable[] {
   const reload = () => void (household.loaded && loadHousehold(userId, householdId));
-  const closers = [
-    subscribeTable('household_members', householdId, reload, {
-      filter: `household_id=eq.${householdId}`,
-      resync: reload,
-    }),
-    subscribeTable('households', householdId, reload, { filter: `id=eq.${householdId}`, resync: reload }),
-  ];
-  return () => {
-    for (const close of closers) close();
-  };
+  return [topicTable('household_members', reload, reload), topicTable('households', reload, reload)];
 }

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
-import { type Change, mergeChange, subscribeTable } from '../../lib/realtime.ts';
+import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   addMeal,
   deleteMeal,
@@ -80,12 +80,13 @@ export function applyMealChange(change: Change<Meal>): void {
   planner.meals = merged.filter((m) => dates.includes(String(m.date).slice(0, 10)));
 }
 
-export function subscribeMeals(householdId: string): () => void {
-  return subscribeTable<Meal>('meal_planner', householdId, applyMealChange, {
-    filter: `household_id=eq.${householdId}`,
-    // The planner loads when opened; a list nobody has opened needs no fetch.
-    resync: () => void (planner.loaded && loadMeals(householdId)),
-  });
+export function liveMeals(householdId: string): TopicTable {
+  // The planner loads when opened; a list nobody has opened needs no fetch.
+  return topicTable<Meal>(
+    'meal_planner',
+    applyMealChange,
+    () => void (planner.loaded && loadMeals(householdId)),
+  );
 }
 
 export function usePlanner(): { meals: readonly Meal[]; loaded: boolean } {

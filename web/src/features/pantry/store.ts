@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
-import { subscribeTable } from '../../lib/realtime.ts';
+import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   addPantryItem,
   deletePantryItem,
@@ -70,14 +70,11 @@ export async function removeFromPantry(householdId: string, id: string): Promise
 }
 
 /** Spec 4: the pantry is re-fetched on any change rather than patched from the payload. */
-export function subscribePantry(householdId: string): () => void {
+export function livePantry(householdId: string): TopicTable {
   const reload = () => void loadPantry(householdId);
   // After a lost feed (or when it first goes live) only a list on screen needs fetching again.
   const resync = () => void (pantry.loaded && loadPantry(householdId));
-  return subscribeTable('pantry', householdId, reload, {
-    filter: `household_id=eq.${householdId}`,
-    resync,
-  });
+  return topicTable('pantry', reload, resync);
 }
 
 export function usePantry(): { items: readonly PantryItem[]; loaded: boolean } {

@@ -1,6 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { proxy, useSnapshot } from 'valtio';
-import { type Change, subscribeTable } from '../../lib/realtime.ts';
+import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { createProfile, getProfile, type Profile, updateProfile } from './api.ts';
 
 interface ProfileState {
@@ -46,11 +46,8 @@ async function reloadProfile(userId: string): Promise<void> {
   }
 }
 
-export function subscribeProfile(userId: string): () => void {
-  return subscribeTable<Profile>('users', userId, applyProfileChange, {
-    filter: `id=eq.${userId}`,
-    resync: () => void reloadProfile(userId),
-  });
+export function liveProfile(userId: string): TopicTable {
+  return topicTable<Profile>('users', applyProfileChange, () => void reloadProfile(userId));
 }
 
 export function useProfile(): { profile: Profile | null; loaded: boolean } {

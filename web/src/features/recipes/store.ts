@@ -1,7 +1,7 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
 import { coalesced } from '../../lib/coalesce.ts';
-import { type Change, subscribeTable } from '../../lib/realtime.ts';
+import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   createRecipe,
   deleteRecipe,
@@ -114,20 +114,17 @@ export function applyRecipeChange(change: Change<Recipe>): void {
   else recipes.items = [...recipes.items, merged];
 }
 
-export function subscribeRecipes(userId: string): () => void {
-  return subscribeTable<Recipe>(
+/** Own recipes (the person's topic) and those shared with the household (its topic). */
+export function liveRecipes(): TopicTable {
+  return topicTable<Recipe>(
     'recipes',
-    userId,
     (change) => {
       applyRecipeChange(change);
       void loadRecipes();
     },
-    {
-      filter: null,
-      resync: () => {
-        void loadRecipes();
-        void loadPrices();
-      },
+    () => {
+      void loadRecipes();
+      void loadPrices();
     },
   );
 }

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
-import { subscribeTable } from '../../lib/realtime.ts';
+import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   addShoppingItems,
   deleteCheckedItems,
@@ -72,14 +72,11 @@ export async function clearTicked(householdId: string): Promise<void> {
 }
 
 /** Spec 4: the list is re-fetched on any change rather than patched from the payload. */
-export function subscribeShopping(householdId: string): () => void {
+export function liveShopping(householdId: string): TopicTable {
   const reload = () => void loadShopping(householdId);
   // After a lost feed (or when it first goes live) only a list on screen needs fetching again.
   const resync = () => void (shopping.loaded && loadShopping(householdId));
-  return subscribeTable('shopping', householdId, reload, {
-    filter: `household_id=eq.${householdId}`,
-    resync,
-  });
+  return topicTable('shopping', reload, resync);
 }
 
 export function useShopping(): { items: readonly ShoppingItem[]; loaded: boolean } {
