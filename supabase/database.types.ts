@@ -689,6 +689,7 @@ export type Database = {
           is_default: boolean;
           meal_type: string | null;
           name: string;
+          photo_path: string | null;
           portions: number | null;
           steps: string[];
           tags: string[];
@@ -705,6 +706,7 @@ export type Database = {
           is_default?: boolean;
           meal_type?: string | null;
           name: string;
+          photo_path?: string | null;
           portions?: number | null;
           steps?: string[];
           tags?: string[];
@@ -720,6 +722,7 @@ export type Database = {
           is_default?: boolean;
           meal_type?: string | null;
           name?: string;
+          photo_path?: string | null;
           portions?: number | null;
           steps?: string[];
           tags?: string[];

@@ -47,6 +47,11 @@ export const LIMITS = {
    * bucket's file_size_limit and allowed_mime_types, migration *_recipe_photos_bucket.sql).
    */
   recipePhoto: { maxBytes: 5 * 1024 * 1024, mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] },
+  /**
+   * Where a recipe's photo is stored (recipes.photo_path, migration *_recipe_photo_path.sql):
+   * `<user id>/<recipe id>/photo-<stamp>.<jpg|png|webp>`, at most 160 characters.
+   */
+  recipePhotoPath: { max: 160 },
 } as const;
 
 /** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units (0 for a non-string). */

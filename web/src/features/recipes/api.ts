@@ -6,6 +6,8 @@ import type {
   RecipePrice as SharedRecipePrice,
 } from '../../../../shared/mod.ts';
 import { supabase } from '../../lib/supabase.ts';
+import { photoPaths, photoStamp } from './photo.ts';
+import type { PreparedPhoto } from './photo-resize.ts';
 
 export interface IngredientRef {
   id: number;
@@ -37,6 +39,8 @@ export interface Recipe extends Record<string, unknown> {
   steps: string[] | null;
   meal_type: string | null;
   tags: string[] | null;
+  /** The photo in the recipe-photos bucket (photo.ts), or null for the drawn placeholder. */
+  photo_path?: string | null;
   recipe_ingredients: IngredientLine[];
 }
 
@@ -57,7 +61,7 @@ export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
 
 const LINE_COLUMNS =
   'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories)';
-const RECIPE_COLUMNS = `id, name, user_id, is_default, portions, duration, description, steps, meal_type, tags, recipe_ingredients(${LINE_COLUMNS})`;
+const RECIPE_COLUMNS = `id, name, user_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, recipe_ingredients(${LINE_COLUMNS})`;
 const PRICE_COLUMNS =
   'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';
 
@@ -156,7 +160,71 @@ export async function updateRecipe(id: string, input: RecipeInput): Promise<void
   await writeLines(id, lines);
 }
 
-export async function deleteRecipe(id: string): Promise<void> {
+const PHOTOS = 'recipe-photos';
+
+/** The public address of a stored photo (the bucket is public-read; <img> sends no token). */
+export function recipePhotoUrl(path: string): string {
+  return supabase.storage.from(PHOTOS).getPublicUrl(path).data.publicUrl;
+}
+
+/**
+ * Stores a recipe's photo and thumbnail, points the recipe at them, then removes the files of
+ * the photo it replaces. The row changes only once both files are saved, so a failed upload
+ * leaves the old photo showing.
+ */
+export async function uploadRecipePhoto(
+  userId: string,
+  recipeId: string,
+  photo: PreparedPhoto,
+  stamp = photoStamp(),
+): Promise<string> {
+  const paths = photoPaths(userId, recipeId, photo.type, stamp);
+  const bucket = supabase.storage.from(PHOTOS);
+  const options = { contentType: photo.type, cacheControl: '31536000', upsert: false };
+  const thumb = await bucket.upload(paths.thumb, photo.thumb, options);
+  if (thumb.error) throw thumb.error;
+  const full = await bucket.upload(paths.photo, photo.photo, options);
+  if (full.error) {
+    await bucket.remove([paths.thumb]);
+    throw full.error;
+  }
+  const { error } = await supabase.from('recipes').update({ photo_path: paths.photo }).eq('id', recipeId);
+  if (error) {
+    await bucket.remove([paths.photo, paths.thumb]);
+    throw error;
+  }
+  await removeRecipePhotoFiles(userId, recipeId, [paths.photo, paths.thumb]);
+  return paths.photo;
+}
+
+/** Removes every file in the recipe's photo folder except `keep`; a failure only leaves files behind. */
+export async function removeRecipePhotoFiles(
+  userId: string,
+  recipeId: string,
+  keep: readonly string[] = [],
+): Promise<void> {
+  const folder = `${userId}/${recipeId}`;
+  const bucket = supabase.storage.from(PHOTOS);
+  const { data, error } = await bucket.list(folder, { limit: 100 });
+  if (error) throw error;
+  const names = (data ?? []).map((f) => `${folder}/${f.name}`).filter((name) => !keep.includes(name));
+  if (names.length === 0) return;
+  const removed = await bucket.remove(names);
+  if (removed.error) throw removed.error;
+}
+
+/** Takes the photo off the recipe, then removes its files. */
+export async function clearRecipePhoto(userId: string, recipeId: string): Promise<void> {
+  const { error } = await supabase.from('recipes').update({ photo_path: null }).eq('id', recipeId);
+  if (error) throw error;
+  await removeRecipePhotoFiles(userId, recipeId);
+}
+
+/** Deletes an own recipe and the files of its photo (the files first: the row is what finds them). */
+export async function deleteRecipe(userId: string, id: string): Promise<void> {
+  await removeRecipePhotoFiles(userId, id).catch((error: unknown) =>
+    console.error('removing the recipe photo failed', error),
+  );
   const { error } = await supabase.from('recipes').delete().eq('id', id);
   if (error) throw error;
 }

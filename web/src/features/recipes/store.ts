@@ -94,7 +94,7 @@ export async function saveRecipe(userId: string, id: string | null, input: Recip
 }
 
 export async function removeRecipe(userId: string, id: string): Promise<void> {
-  await deleteRecipe(id);
+  await deleteRecipe(userId, id);
   recipes.items = recipes.items.filter((r) => r.id !== id);
   await loadRecipes(userId);
 }

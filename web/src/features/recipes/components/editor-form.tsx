@@ -5,6 +5,7 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import type { DraftField } from '../draft.ts';
 import { addLine, editField, leaveField, submitEditor, useEditor } from '../editor-store.ts';
 import { EditorLine } from './editor-line.tsx';
+import { PhotoField } from './photo-field.tsx';
 
 /** The recipe editor's form; the draft, its messages and saving live in editor-store.ts. */
 export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: string) => void }) {
@@ -54,6 +55,7 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
         maxLength={LIMITS.recipeDescription.max}
         {...text('description')}
       />
+      <PhotoField name={draft.name} />
       <fieldset className="lines">
         <legend>Ingredients</legend>
         <datalist id={listId}>

@@ -4,12 +4,14 @@ import { formatDuration } from '../../../../../shared/mod.ts';
 import { paths } from '../../../config/paths.ts';
 import type { RecipeView } from '../derive.ts';
 import { PriceSummary } from './price-summary.tsx';
+import { RecipeImage } from './recipe-image.tsx';
 
 export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactNode }) {
   const { recipe, nutrition, price } = view;
   const duration = formatDuration(recipe.duration);
   return (
     <article className="card recipe-card" aria-labelledby={`recipe-${recipe.id}`}>
+      <RecipeImage recipe={recipe} size="thumb" />
       <div className="recipe-card-head">
         <h2 id={`recipe-${recipe.id}`}>
           <Link href={paths.recipe(recipe.id)}>{recipe.name}</Link>

@@ -19,6 +19,7 @@ import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { CostForPortions, PriceSummary } from './price-summary.tsx';
+import { RecipeImage } from './recipe-image.tsx';
 
 export function RecipeDetail({
   userId,
@@ -79,6 +80,7 @@ export function RecipeDetail({
   const duration = formatDuration(recipe.duration);
   return (
     <Page title={recipe.name} actions={actions?.(scale)}>
+      <RecipeImage recipe={recipe} size="large" />
       <p className="meta">
         {duration ? <span>{duration}</span> : null}
         <span>Serves {base}</span>

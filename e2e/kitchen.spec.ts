@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { env, expect, newUser, restAs, shoot, signUp, test, visit } from './support/fixtures.ts';
+
+/** A photo as a phone makes one: 2400 × 1800 PNG, drawn in the page. */
+async function phonePhoto(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const c = canvas.getContext('2d')!;
+    const g = c.createLinearGradient(0, 0, 2400, 1800);
+    g.addColorStop(0, '#e9a23b');
+    g.addColorStop(1, '#5b9a46');
+    c.fillStyle = g;
+    c.fillRect(0, 0, 2400, 1800);
+    c.fillStyle = '#fffdf8';
+    c.beginPath();
+    c.arc(1200, 900, 600, 0, Math.PI * 2);
+    c.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+async function newRecipe(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'New recipe' }).click();
+  await page.getByLabel('Recipe name').fill(name);
+  const ingredient = page.getByLabel('Ingredient 1', { exact: true });
+  const option = await page.locator('datalist option').first().getAttribute('value');
+  await ingredient.fill(option!);
+  await page.getByLabel('Quantity').fill('200');
+}
+
+test('a photo for an own recipe: checked, resized, on the card and the page, removed with the recipe', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('Pat'));
+  await newRecipe(page, 'Pat’s pumpkin soup');
+
+  // A file that is not a photo is refused at once, in words.
+  const chooser = page.getByLabel('Choose a photo');
+  await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('soup') });
+  await expect(page.getByText('Choose a JPEG, PNG or WebP photo.')).toBeVisible();
+
+  await chooser.setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: await phonePhoto(page) });
+  await expect(page.getByRole('img', { name: 'Chosen for this recipe, not saved yet' })).toBeVisible();
+  await visit(page, 'kitchen-editor-photo');
+  await page.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pat’s pumpkin soup' })).toBeVisible();
+
+  // Stored in the author's folder under the recipe, made smaller, with a thumbnail.
+  const [recipe] = await restAs<{ id: string; user_id: string; photo_path: string }[]>(
+    page,
+    'recipes?select=id,user_id,photo_path&name=eq.Pat’s pumpkin soup',
+  );
+  expect(recipe!.photo_path).toMatch(
+    new RegExp(`^${recipe!.user_id}/${recipe!.id}/photo-[0-9a-z]+\\.(webp|jpg)$`),
+  );
+  const large = page.locator('.recipe-image.large img');
+  await expect(large).toBeVisible();
+  expect(await large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+  await visit(page, 'kitchen-recipe-photo');
+
+  await page.goto('/recipes');
+  await page.getByLabel('Search recipes').fill('pumpkin soup');
+  const card = page.getByRole('article').filter({ hasText: 'Pat’s pumpkin soup' });
+  const thumb = card.locator('.recipe-image img');
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  expect(await thumb.getAttribute('src')).toContain('/thumb-');
+  // Default recipes get a drawn placeholder.
+  await page.getByLabel('Search recipes').fill('');
+  await expect(page.locator('.recipe-card svg.recipe-image-art').first()).toBeVisible();
+  await shoot(page, 'kitchen-cards-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'kitchen-cards-1280', false);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Deleting the recipe removes its files.
+  const photoUrl = `${env.api}/storage/v1/object/public/recipe-photos/${recipe!.photo_path}`;
+  expect((await fetch(photoUrl)).status).toBe(200);
+  await page.getByLabel('Search recipes').fill('pumpkin soup');
+  await card.getByRole('link', { name: 'Pat’s pumpkin soup' }).click();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+  await expect.poll(async () => (await fetch(photoUrl)).status).not.toBe(200);
+});

@@ -1,0 +1,48 @@
+-- Issue 20, "a kitchen app": recipe photos on recipes, tags on own recipes, meal slots on the
+-- plan, own ingredients.
+begin;
+set local search_path = tests, public;
+select plan(6);
+
+select tests.create_user('alice');
+select tests.create_user('bob');
+insert into public.recipes (name, user_id) values ('K: alice', tests.get_user_id('alice'));
+select id as alice_recipe from public.recipes where name = 'K: alice' \gset
+select tests.get_user_id('alice') as alice \gset
+select tests.get_user_id('bob') as bob \gset
+
+-- Photos: a path in the author's folder, under the recipe, in the stored form.
+select tests.authenticate_as('alice');
+select lives_ok(
+  format($$ update public.recipes set photo_path = %L where id = %L $$,
+    :'alice' || '/' || :'alice_recipe' || '/photo-mf3k2a.webp', :'alice_recipe'),
+  'an author can point their recipe at a photo in their own folder'
+);
+select throws_ok(
+  format($$ update public.recipes set photo_path = %L where id = %L $$,
+    :'bob' || '/' || :'alice_recipe' || '/photo-mf3k2a.webp', :'alice_recipe'),
+  '23514', null, 'a recipe cannot show a photo from someone else''s folder'
+);
+select throws_ok(
+  format($$ update public.recipes set photo_path = %L where id = %L $$,
+    :'alice' || '/' || gen_random_uuid() || '/photo-mf3k2a.webp', :'alice_recipe'),
+  '23514', null, 'a recipe cannot show another recipe''s photo'
+);
+select throws_ok(
+  format($$ update public.recipes set photo_path = %L where id = %L $$,
+    :'alice' || '/' || :'alice_recipe' || '/photo-mf3k2a.gif', :'alice_recipe'),
+  '23514', null, 'a photo is a jpg, png or webp'
+);
+select throws_ok(
+  format($$ update public.recipes set photo_path = %L where id = %L $$,
+    :'alice' || '/' || :'alice_recipe' || '/photo-' || repeat('a', 21) || '.jpg', :'alice_recipe'),
+  '23514', null, 'a photo name is at most the stored form''s length'
+);
+select is(
+  (select photo_path from public.recipes where id = :'alice_recipe'),
+  :'alice' || '/' || :'alice_recipe' || '/photo-mf3k2a.webp',
+  'the refused changes left the photo as it was'
+);
+
+select * from finish();
+rollback;
