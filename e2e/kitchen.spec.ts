@@ -87,3 +87,58 @@ test('a photo for an own recipe: checked, resized, on the card and the page, rem
   await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
   await expect.poll(async () => (await fetch(photoUrl)).status).not.toBe(200);
 });
+
+test('recipes people want to open: tag an own recipe, search and filter, print it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, newUser('Lee'));
+  await newRecipe(page, 'Lee’s weeknight dal');
+  await page.getByLabel('Tags').fill('Quick, family favourite, quick');
+  await page.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lee’s weeknight dal' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
+    'quick',
+    'family favourite',
+  ]);
+
+  // On paper: the recipe without the app around it.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Method' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cost over 12 weeks' })).toBeHidden();
+  await shoot(page, 'kitchen-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.goto('/recipes');
+  const count = page.getByRole('status').filter({ hasText: /recipes?$/ });
+  await expect(count).toHaveText(/^\d+ recipes$/);
+  // A tag in the search box, or from the tag filter.
+  await page.getByLabel('Search recipes').fill('FAMILY fav');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByLabel('Search recipes').fill('');
+  await page.getByLabel('Tag', { exact: true }).selectOption('quick');
+  await expect(page.getByRole('article')).toHaveText([/Lee’s weeknight dal/]);
+  await page.getByLabel('Tag', { exact: true }).selectOption('vegetarian');
+  const vegetarian = await page.getByRole('article').count();
+  expect(vegetarian).toBeGreaterThan(0);
+  // Energy narrows what is left; every card shown is within it.
+  await page.getByLabel('Energy per portion').selectOption('300');
+  for (const kcal of await page
+    .getByRole('article')
+    .getByText(/\d+ kcal/)
+    .allTextContents()) {
+    expect(Number(kcal.match(/(\d+) kcal/)![1])).toBeLessThanOrEqual(300);
+  }
+  await page.getByLabel('Tag', { exact: true }).selectOption('');
+  await page.getByLabel('Energy per portion').selectOption('');
+  // By ingredient, with time and cost.
+  await page.getByLabel('Search recipes').fill('garlic');
+  const withGarlic = await page.getByRole('article').count();
+  expect(withGarlic).toBeGreaterThan(1);
+  await page.getByLabel('Time').selectOption('30');
+  await page.getByLabel('Cost per portion').selectOption('4');
+  expect(await page.getByRole('article').count()).toBeLessThanOrEqual(withGarlic);
+  await visit(page, 'kitchen-filters');
+  await page.getByLabel('Search recipes').fill('zzzz-nothing');
+  await expect(page.getByText('No recipes match')).toBeVisible();
+});

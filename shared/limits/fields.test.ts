@@ -14,6 +14,7 @@ import {
   readField,
   recipeNameField,
   stepsText,
+  tagsText,
 } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { normalizeName } from './names.ts';
@@ -177,5 +178,22 @@ describe('no field accepts what the database would refuse, nor crashes (fast-che
         return true;
       }),
     );
+  });
+});
+
+describe('tagsText', () => {
+  it('reads comma-separated tags lower case, without blanks or repeats', () => {
+    expect(readField(tagsText, ' Quick,  family   favourite ,,quick ')).toEqual(
+      ok(['quick', 'family favourite']),
+    );
+    expect(readField(tagsText, '')).toEqual(ok([]));
+  });
+  it('refuses more tags, or a longer tag, than the limits', () => {
+    const many = Array.from({ length: LIMITS.recipeTags.max + 1 }, (_, i) => `t${i}`).join(',');
+    expect(readField(tagsText, many)).toEqual(no(FIELD_MESSAGES.tags));
+    expect(readField(tagsText, 'x'.repeat(LIMITS.recipeTag.max))).toEqual(
+      ok(['x'.repeat(LIMITS.recipeTag.max)]),
+    );
+    expect(readField(tagsText, 'x'.repeat(LIMITS.recipeTag.max + 1))).toEqual(no(FIELD_MESSAGES.tags));
   });
 });

@@ -13,6 +13,7 @@ export const FIELD_MESSAGES = {
   recipeNameLong: `A recipe name can be at most ${LIMITS.recipeName.max} characters.`,
   description: `A description can be at most ${LIMITS.recipeDescription.max} characters.`,
   steps: `A method can have at most ${LIMITS.recipeSteps.max} steps of up to ${LIMITS.recipeStep.max} characters each.`,
+  tags: `A recipe can have at most ${LIMITS.recipeTags.max} tags of up to ${LIMITS.recipeTag.max} characters each.`,
   portions: `Portions must be a whole number from ${LIMITS.portions.min} to ${LIMITS.portions.max}.`,
   duration: `Time must be a whole number of minutes from ${LIMITS.duration.min} to ${LIMITS.duration.max} (48 hours).`,
   lineQuantity: `Enter a quantity such as 2, 1.5, 1 1/2 or ½ (below ${LIMITS.lineQuantity.max + 1}), 'to taste', or leave it empty.`,
@@ -116,6 +117,24 @@ export const stepsText = z.pipe(
       z.refine(
         (steps) => steps.length <= LIMITS.recipeSteps.max && steps.every(within(LIMITS.recipeStep.max)),
         FIELD_MESSAGES.steps,
+      ),
+    ),
+);
+
+/** One tag as stored: a name, lower case (the database's trigger applies the same rule). */
+export function normalizeTag(tag: string): string {
+  return normalizeName(tag).toLowerCase();
+}
+
+/** Tags as typed, separated by commas: stored lower case, blanks and repeats dropped. */
+export const tagsText = z.pipe(
+  z.string(),
+  z
+    .transform((text: string) => [...new Set(text.split(',').map(normalizeTag).filter(Boolean))])
+    .check(
+      z.refine(
+        (tags) => tags.length <= LIMITS.recipeTags.max && tags.every(within(LIMITS.recipeTag.max)),
+        FIELD_MESSAGES.tags,
       ),
     ),
 );

@@ -14,6 +14,9 @@ export const LIMITS = {
   /** One step of the method, and how many steps. */
   recipeStep: { max: 1000 },
   recipeSteps: { max: 60 },
+  /** Tags on a recipe ('quick', 'family favourite'): stored lower case, at most 12 of 30 characters. */
+  recipeTag: { max: 30 },
+  recipeTags: { max: 12 },
   /** Portions a recipe makes: a whole number; a catering tray is at most 100. */
   portions: { min: 1, max: 100 },
   /** Total time in whole minutes: up to 48 hours (overnight rises and brines). */

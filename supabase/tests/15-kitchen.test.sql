@@ -2,7 +2,7 @@
 -- plan, own ingredients.
 begin;
 set local search_path = tests, public;
-select plan(6);
+select plan(10);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -42,6 +42,23 @@ select is(
   (select photo_path from public.recipes where id = :'alice_recipe'),
   :'alice' || '/' || :'alice_recipe' || '/photo-mf3k2a.webp',
   'the refused changes left the photo as it was'
+);
+
+-- Tags: stored lower case and distinct; at most 12 of 30 characters (LIMITS.recipeTags).
+update public.recipes set tags = array[' Quick ', 'Family   favourite', 'quick', ''] where id = :'alice_recipe';
+select is((select tags from public.recipes where id = :'alice_recipe'), array['quick', 'family favourite'],
+  'tags are stored lower case and normalised, without blanks or repeats');
+select lives_ok(
+  format($$ update public.recipes set tags = array(select 't' || n || repeat('x', 28 - length(n::text)) from generate_series(1, 12) n) where id = %L $$, :'alice_recipe'),
+  '12 tags of 30 characters are accepted'
+);
+select throws_ok(
+  format($$ update public.recipes set tags = array(select 't' || n from generate_series(1, 13) n) where id = %L $$, :'alice_recipe'),
+  '23514', 'new row for relation "recipes" violates check constraint "recipes_tags_limits"', 'a 13th tag is refused'
+);
+select throws_ok(
+  format($$ update public.recipes set tags = array[repeat('x', 31)] where id = %L $$, :'alice_recipe'),
+  '23514', 'new row for relation "recipes" violates check constraint "recipes_tags_limits"', 'a tag over 30 characters is refused'
 );
 
 select * from finish();

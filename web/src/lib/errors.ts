@@ -40,6 +40,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   recipes_portions_range: FIELD_MESSAGES.portions,
   recipes_duration_range: FIELD_MESSAGES.duration,
   recipes_steps_limits: FIELD_MESSAGES.steps,
+  recipes_tags_limits: FIELD_MESSAGES.tags,
   recipe_ingredients_quantity_form: FIELD_MESSAGES.lineQuantity,
   recipe_ingredients_note_length: FIELD_MESSAGES.lineNote,
   pantry_name_length: FIELD_MESSAGES.itemNameLong,

@@ -75,6 +75,9 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
             <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
               Add to shopping list
             </button>
+            <button type="button" className="button small" onClick={() => window.print()}>
+              Print
+            </button>
             {own ? (
               <>
                 <Link href={paths.editRecipe(recipe.id)} className="button small">

@@ -105,6 +105,7 @@ export interface RecipeInput {
   duration: number | null;
   description: string | null;
   steps: string[];
+  tags: string[];
   /** `quantity` null when none was typed (never ''), as the database stores it. */
   lines: {
     ingredient_id: number;

@@ -170,6 +170,7 @@ const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
   FIELD_MESSAGES.recipeNameLong,
   FIELD_MESSAGES.description,
   FIELD_MESSAGES.steps,
+  FIELD_MESSAGES.tags,
   FIELD_MESSAGES.lineNote,
 ]);
 const tooLong = (message: string | null) => message !== null && LIMIT_MESSAGES.has(message);

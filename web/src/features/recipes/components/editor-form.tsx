@@ -55,6 +55,12 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
         maxLength={LIMITS.recipeDescription.max}
         {...text('description')}
       />
+      <Field
+        label="Tags"
+        hint={`Separated by commas, such as quick, family favourite (at most ${LIMITS.recipeTags.max})`}
+        autoComplete="off"
+        {...text('tags')}
+      />
       <PhotoField name={draft.name} />
       <fieldset className="lines">
         <legend>Ingredients</legend>

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import type { RecipeView } from '../derive.ts';
 import { PriceSummary } from './price-summary.tsx';
 import { RecipeImage } from './recipe-image.tsx';
+import { Tags } from './tags.tsx';
 
 export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactNode }) {
   const { recipe, nutrition, price } = view;
@@ -25,6 +26,7 @@ export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactN
         </span>
         {recipe.is_default ? null : <span className="badge soft">Yours</span>}
       </p>
+      <Tags tags={recipe.tags} />
       <PriceSummary price={price} compact />
     </article>
   );

@@ -7,7 +7,13 @@ import { placeholderArt } from '../placeholder.ts';
 function Placeholder({ name, mealType }: { name: string; mealType: string | null }) {
   const art = placeholderArt(name, mealType);
   return (
-    <svg viewBox="0 0 320 200" aria-hidden="true" focusable="false" className="recipe-image-art">
+    <svg
+      viewBox="0 0 320 200"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+      className="recipe-image-art"
+    >
       <rect width="320" height="200" fill={art.background} />
       <path d="M0 150 L320 120 L320 200 L0 200 Z" fill={art.cloth} opacity="0.6" />
       {art.dots.map((d) => (
