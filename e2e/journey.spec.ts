@@ -1,4 +1,4 @@
-import { expect, newUser, signUp, test, visit } from './support/fixtures.ts';
+import { expect, newUser, planInGrid, signUp, test, visit } from './support/fixtures.ts';
 
 test('a new user browses, favourites, plans the week with a cook, and keeps a pantry and shopping list', async ({
   page,
@@ -77,16 +77,16 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
 
   // Planner: today through 7 days ahead; a meal with a recipe and the cook.
   await page.goto('/planner');
-  const days = page.locator('li.day');
+  const days = page.locator('.week-day');
   await expect(days).toHaveCount(8);
-  await expect(days.first().getByRole('heading')).toContainText('Today');
-  const today = days.first();
-  await today.getByLabel(/^Recipe/).selectOption({ label: firstName });
-  await today.getByLabel(/^Cook/).selectOption({ label: 'Alex' });
-  await today.getByRole('button', { name: /Add meal/ }).click();
-  const planned = today.getByRole('list', { name: /Meals on/ }).getByRole('listitem');
+  await expect(days.first().getByRole('heading', { level: 2 })).toContainText('Today');
+  await planInGrid(page, 0, 'dinner', firstName, 'Alex');
+  const planned = days
+    .first()
+    .getByRole('list', { name: /dinner$/ })
+    .getByRole('listitem');
   await expect(planned).toHaveCount(1);
-  await expect(planned.getByLabel(/^Cook/)).toHaveValue(/.+/);
+  await expect(planned).toContainText('Alex cooks');
   await visit(page, 'planner');
 
   // Deleting a cook still assigned to a meal gives the 23503 message.
@@ -98,19 +98,15 @@ test('a new user browses, favourites, plans the week with a cook, and keeps a pa
   );
   // Unassign, then the cook can go.
   await page.goto('/planner');
-  await page
-    .locator('li.day')
+  const meal = page
+    .locator('.week-day')
     .first()
-    .getByRole('list', { name: /Meals on/ })
-    .getByLabel(/^Cook/)
-    .selectOption('');
-  await expect(
-    page
-      .locator('li.day')
-      .first()
-      .getByRole('list', { name: /Meals on/ })
-      .getByLabel(/^Cook/),
-  ).toHaveValue('');
+    .getByRole('list', { name: /dinner$/ })
+    .getByRole('listitem');
+  await meal.getByRole('button', { name: /Change$/ }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Anyone' }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save meal' }).click();
+  await expect(meal).toContainText('Anyone cooks');
   await page.goto('/cooks');
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete Alex' }).click();

@@ -142,3 +142,78 @@ test('recipes people want to open: tag an own recipe, search and filter, print i
   await page.getByLabel('Search recipes').fill('zzzz-nothing');
   await expect(page.getByText('No recipes match')).toBeVisible();
 });
+
+test('plan a meal in the week grid with the keyboard: search the picker, choose the cook, move it; drag on a desktop', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('Kim'));
+  await page.goto('/cooks');
+  await page.getByLabel('Cook name').fill('Alex');
+  await page.getByLabel('Cook name').press('Enter');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Alex' })).toBeVisible();
+
+  await page.goto('/planner');
+  await expect(page.getByRole('heading', { level: 2, name: /^Today/ })).toBeVisible();
+  // A phone shows one day; the arrows go to the next.
+  await expect(page.getByRole('heading', { level: 2, name: /^Tomorrow/ })).toBeHidden();
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Tomorrow/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous day' }).click();
+
+  // Keyboard only: open "Add dinner" for today, type, arrow, Enter.
+  await page.getByRole('button', { name: /Add Today.*dinner/ }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /Add dinner, Today/ });
+  await expect(dialog).toBeVisible();
+  const picker = dialog.getByRole('combobox', { name: 'Recipe' });
+  await expect(picker).toBeFocused();
+  await page.keyboard.type('pumpkin');
+  const options = dialog.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toContainText(/pumpkin/i);
+  await visit(page, 'kitchen-planner-picker');
+  await page.keyboard.press('ArrowDown');
+  const chosen = (await options.first().locator('.picker-name').textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(chosen);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('radio', { name: 'Anyone' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: 'Alex' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save meal' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const todayDinner = page.getByRole('list', { name: /^Today.*dinner$/ });
+  await expect(todayDinner.getByRole('button', { name: new RegExp(`^${chosen}`) })).toContainText(
+    'Alex cooks',
+  );
+  await visit(page, 'kitchen-planner-390');
+
+  // Move it to tomorrow's lunch from the keyboard.
+  await todayDinner.getByRole('button', { name: /^Move / }).focus();
+  await page.keyboard.press('Enter');
+  const move = page.getByRole('dialog', { name: /^Move / });
+  await move.getByRole('radio', { name: /^Tomorrow/ }).check();
+  await move.getByRole('radio', { name: 'Lunch' }).check();
+  await move.getByRole('button', { name: 'Move here' }).press('Enter');
+  await expect(move).toBeHidden();
+  await expect
+    .poll(async () =>
+      (await restAs<{ slot: string }[]>(page, 'meal_planner?select=slot,cook_id')).map((m) => m.slot),
+    )
+    .toEqual(['lunch']);
+
+  // On a desktop the whole week shows, and a meal can be dragged.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('heading', { level: 2, name: /^Tomorrow/ })).toBeVisible();
+  const card = page.getByRole('list', { name: /^Tomorrow.*lunch$/ }).getByRole('listitem');
+  await card.dragTo(page.locator('.week-day').nth(3).locator('.week-slot').nth(3));
+  await expect(
+    page.locator('.week-day').nth(3).locator('.week-slot').nth(3).getByRole('listitem'),
+  ).toHaveCount(1);
+  await expect
+    .poll(async () => (await restAs<{ slot: string }[]>(page, 'meal_planner?select=slot')).map((m) => m.slot))
+    .toEqual(['snack']);
+  await shoot(page, 'kitchen-planner-1280', false);
+  await visit(page, 'kitchen-planner-desktop');
+});

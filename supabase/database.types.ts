@@ -396,6 +396,7 @@ export type Database = {
           id: string;
           portions: number | null;
           recipe_id: string | null;
+          slot: string;
           updated_at: string;
           user_id: string | null;
         };
@@ -408,6 +409,7 @@ export type Database = {
           id?: string;
           portions?: number | null;
           recipe_id?: string | null;
+          slot?: string;
           updated_at?: string;
           user_id?: string | null;
         };
@@ -419,6 +421,7 @@ export type Database = {
           id?: string;
           portions?: number | null;
           recipe_id?: string | null;
+          slot?: string;
           updated_at?: string;
           user_id?: string | null;
         };

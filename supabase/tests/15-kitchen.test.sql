@@ -2,7 +2,7 @@
 -- plan, own ingredients.
 begin;
 set local search_path = tests, public;
-select plan(10);
+select plan(14);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -59,6 +59,25 @@ select throws_ok(
 select throws_ok(
   format($$ update public.recipes set tags = array[repeat('x', 31)] where id = %L $$, :'alice_recipe'),
   '23514', 'new row for relation "recipes" violates check constraint "recipes_tags_limits"', 'a tag over 30 characters is refused'
+);
+
+-- Slots: a meal is breakfast, lunch, dinner or snack; dinner when not said.
+select tests.authenticate_as('alice');
+insert into public.meal_planner (date, household_id) values (current_date, tests.household_of('alice'));
+select is((select slot from public.meal_planner where household_id = tests.household_of('alice')), 'dinner',
+  'a meal planned without a slot is dinner');
+select lives_ok(
+  $$ update public.meal_planner set slot = 'breakfast' where household_id = tests.household_of('alice') $$,
+  'a meal can move to another slot'
+);
+select throws_ok(
+  $$ update public.meal_planner set slot = 'brunch' where household_id = tests.household_of('alice') $$,
+  '23514', 'new row for relation "meal_planner" violates check constraint "meal_planner_slot_check"',
+  'a slot is one of the four'
+);
+select throws_ok(
+  $$ update public.meal_planner set slot = null where household_id = tests.household_of('alice') $$,
+  '23502', null, 'a meal is always in a slot'
 );
 
 select * from finish();

@@ -1,3 +1,4 @@
+import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export interface Meal extends Record<string, unknown> {
@@ -6,11 +7,16 @@ export interface Meal extends Record<string, unknown> {
   user_id: string;
   recipe_id: string | null;
   cook_id: string | null;
+  /** Which meal of the day (the planner's rows). */
+  slot: MealSlot;
   /** Portions it is cooked for; null: the recipe's own. */
   portions?: number | null;
 }
 
-const COLUMNS = 'id, date, user_id, recipe_id, cook_id, portions';
+const COLUMNS = 'id, date, slot, user_id, recipe_id, cook_id, portions';
+
+/** What can change on a planned meal: its recipe, cook, portions, or where it is (moving it). */
+export type MealChange = Partial<Pick<Meal, 'recipe_id' | 'cook_id' | 'portions' | 'date' | 'slot'>>;
 
 export async function listMeals(householdId: string, from: string, to: string): Promise<Meal[]> {
   const { data, error } = await supabase
@@ -27,34 +33,22 @@ export async function listMeals(householdId: string, from: string, to: string): 
 export async function addMeal(
   householdId: string,
   date: string,
-  recipeId: string | null,
-  cookId: string | null,
+  slot: MealSlot,
+  change: MealChange = {},
 ): Promise<Meal> {
   const { data, error } = await supabase
     .from('meal_planner')
-    .insert({ date, household_id: householdId, recipe_id: recipeId, cook_id: cookId })
+    .insert({ ...change, date, slot, household_id: householdId })
     .select(COLUMNS)
     .single();
   if (error) throw error;
   return data as Meal;
 }
 
-export async function updateMeal(id: string, recipeId: string | null, cookId: string | null): Promise<Meal> {
+export async function updateMeal(id: string, change: MealChange): Promise<Meal> {
   const { data, error } = await supabase
     .from('meal_planner')
-    .update({ recipe_id: recipeId, cook_id: cookId })
-    .eq('id', id)
-    .select(COLUMNS)
-    .single();
-  if (error) throw error;
-  return data as Meal;
-}
-
-/** Portions the meal is cooked for (null: the recipe's own); the database holds them to 1–100. */
-export async function setMealPortions(id: string, portions: number | null): Promise<Meal> {
-  const { data, error } = await supabase
-    .from('meal_planner')
-    .update({ portions })
+    .update(change)
     .eq('id', id)
     .select(COLUMNS)
     .single();

@@ -6,6 +6,7 @@ import { applyMealChange, planner, plannerDates, resetPlanner } from './store.ts
 const meal = (id: string, date: string, cook: string | null = null): Meal => ({
   id,
   date,
+  slot: 'dinner',
   user_id: 'u',
   recipe_id: 'r',
   cook_id: cook,
