@@ -217,3 +217,52 @@ test('plan a meal in the week grid with the keyboard: search the picker, choose 
   await shoot(page, 'kitchen-planner-1280', false);
   await visit(page, 'kitchen-planner-desktop');
 });
+
+test('an own ingredient: added from the recipe editor, used in the recipe with its density, private, unpriced', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, newUser('Nonna'));
+  await page.getByRole('link', { name: 'New recipe' }).click();
+  await page.getByLabel('Recipe name').fill('Sunday sugo');
+  await page.getByLabel('Portions').fill('1');
+  await page.getByLabel('Ingredient 1', { exact: true }).fill('Nonna’s passata');
+  await page.getByLabel('Ingredient 1', { exact: true }).blur();
+  await page.getByRole('button', { name: 'Add “Nonna’s passata” as your own ingredient' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add your own ingredient' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Nonna’s passata');
+  // Copied from a built-in one, then adjusted; a value over the limit is said before saving.
+  await dialog.getByLabel('Copy nutrition from').fill('tomato');
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByLabel('Energy (kcal per 100 g)')).not.toHaveValue('');
+  await dialog.getByLabel('Protein (g per 100 g)').fill('1.5');
+  await dialog.getByLabel('Carbohydrate (g per 100 g)').fill('7');
+  await dialog.getByLabel('Fat (g per 100 g)').fill('0.2');
+  await dialog.getByLabel('Energy (kcal per 100 g)').fill('1000');
+  await dialog.getByLabel('Density (g per mL)').fill('1.04');
+  await dialog.getByRole('button', { name: 'Add ingredient' }).click();
+  await expect(dialog.getByText('Enter kcal per 100 g, from 0 to 900.')).toBeVisible();
+  await dialog.getByLabel('Energy (kcal per 100 g)').fill('35');
+  await visit(page, 'kitchen-own-ingredient');
+  await dialog.getByRole('button', { name: 'Add ingredient' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Ingredient 1', { exact: true })).toHaveValue('Nonna’s passata');
+  await page.getByLabel('Quantity').fill('1');
+  await page.getByLabel('Unit').selectOption('cup');
+  await page.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sunday sugo' })).toBeVisible();
+  // 1 cup = 250 mL × 1.04 g/mL = 260 g at 35 kcal per 100 g: 91 kcal.
+  await expect(page.getByRole('region', { name: 'Nutrition' }).getByText('91 kcal').first()).toBeVisible();
+  const [own] = await restAs<{ id: number; user_id: string; source: string }[]>(
+    page,
+    'ingredients?select=id,user_id,source&name=eq.Nonna’s passata',
+  );
+  expect(own!.source).toBe('own');
+  expect(await restAs<unknown[]>(page, `ingredient_prices?ingredient_id=eq.${own!.id}`)).toEqual([]);
+  await shoot(page, 'kitchen-own-ingredient-recipe');
+
+  // Nobody else sees it.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signUp(page, newUser('Other'));
+  expect(await restAs<unknown[]>(page, `ingredients?id=eq.${own!.id}`)).toEqual([]);
+});

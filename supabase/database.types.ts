@@ -357,33 +357,45 @@ export type Database = {
         Row: {
           calories: number;
           carbs: number;
+          created_at: string;
           fats: number;
+          grams_per_each: number | null;
+          grams_per_ml: number | null;
           id: number;
           name: string;
           protein: number;
           source: string;
-          source_id: string;
+          source_id: string | null;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           calories: number;
           carbs: number;
+          created_at?: string;
           fats: number;
+          grams_per_each?: number | null;
+          grams_per_ml?: number | null;
           id?: never;
           name: string;
           protein: number;
           source: string;
-          source_id: string;
+          source_id?: string | null;
+          user_id?: string | null;
         };
         Update: {
           calories?: number;
           carbs?: number;
+          created_at?: string;
           fats?: number;
+          grams_per_each?: number | null;
+          grams_per_ml?: number | null;
           id?: never;
           name?: string;
           protein?: number;
           source?: string;
-          source_id?: string;
+          source_id?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };

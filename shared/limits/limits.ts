@@ -31,6 +31,16 @@ export const LIMITS = {
   /** A pantry or shopping quantity: more than 0, at most 100,000, three decimals kept. */
   itemQuantity: { max: 100_000, decimals: 3 },
   itemUnit: { max: 20 },
+  /** An own ingredient (issue 20): its name, nutrition per 100 g, and optional weights. */
+  ingredientName: { min: 1, max: 80 },
+  /** Protein, carbohydrate or fat in grams per 100 g: 0 to 100. */
+  nutrientGrams: { max: 100 },
+  /** Energy in kcal per 100 g: pure fat is about 900. */
+  energyKcal: { max: 900 },
+  /** What one of it weighs, in grams (a pumpkin is at most a few kilograms). */
+  gramsPerEach: { max: 5000 },
+  /** Density in grams per millilitre: from a light flour to honey and beyond. */
+  gramsPerMl: { min: 0.1, max: 3 },
   /** decisions.md: a cook's name is 1–60 characters after trimming. */
   cookName: { min: 1, max: 60 },
   /** A household's name ("Sam's household", "The flat on Smith St"). */

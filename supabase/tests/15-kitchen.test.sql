@@ -2,7 +2,7 @@
 -- plan, own ingredients.
 begin;
 set local search_path = tests, public;
-select plan(14);
+select plan(27);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -79,6 +79,64 @@ select throws_ok(
   $$ update public.meal_planner set slot = null where household_id = tests.household_of('alice') $$,
   '23502', null, 'a meal is always in a slot'
 );
+
+-- Own ingredients: private to their author, visible to a household sharing a recipe with one,
+-- within the limits, never a built-in name, never with prices.
+reset role;
+insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id, user_id)
+values ('K flour', 10, 76, 1, 364, 'USDA FoodData Central', '1', null);
+select tests.authenticate_as('alice');
+select lives_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source, grams_per_each)
+     values ('  Nonna''s   passata ', 1.5, 7, 0.2, 35, 'own', 250) $$,
+  'a user can add an ingredient of their own'
+);
+select id as passata from public.ingredients where name = 'Nonna''s passata' \gset
+select is((select user_id from public.ingredients where id = :passata), :'alice'::uuid,
+  'an own ingredient belongs to its author, its name normalised');
+select throws_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source) values ('k FLOUR', 1, 1, 1, 1, 'own') $$,
+  '23505', null, 'an own ingredient cannot take a built-in ingredient''s name'
+);
+select throws_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source) values ('Sugar-ish', 1, 101, 1, 1, 'own') $$,
+  '23514', null, 'nutrition per 100 g is at most 100 g'
+);
+select throws_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source, grams_per_ml) values ('Lead', 1, 1, 1, 1, 'own', 11) $$,
+  '23514', null, 'a density is within the limits'
+);
+select throws_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id) values ('Fake', 1, 1, 1, 1, 'AFCD', 'x') $$,
+  '23514', null, 'a user cannot pass an ingredient off as a built-in one'
+);
+select throws_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source, user_id) values ('Theirs', 1, 1, 1, 1, 'own', tests.get_user_id('bob')) $$,
+  '42501', 'new row violates row-level security policy for table "ingredients"', 'a user cannot add an ingredient for someone else'
+);
+select is_empty(
+  $$ update public.ingredients set protein = 0 where name = 'K flour' returning 1 $$,
+  'built-in ingredients stay read-only'
+);
+insert into public.recipe_ingredients (recipe_id, ingredient_id, quantity) values (:'alice_recipe', :passata, '200');
+select is((select count(*)::int from public.ingredient_prices where ingredient_id = :passata), 0, 'an own ingredient has no prices');
+
+select tests.authenticate_as('bob');
+select is_empty(format('select 1 from public.ingredients where id = %s', :passata), 'another user cannot see an own ingredient');
+select throws_ok(
+  format($$ insert into public.pantry (name, ingredient_id, household_id) values ('x', %s, tests.household_of('bob')) $$, :passata),
+  '42501', 'new row violates row-level security policy for table "pantry"', 'nor name it by its id in their pantry'
+);
+
+-- Bob joins Alice's household and Alice shares the recipe: he sees the ingredient it uses.
+reset role;
+insert into public.household_members (household_id, user_id) values (tests.household_of('alice'), :'bob');
+update public.recipes set household_id = tests.household_of('alice') where id = :'alice_recipe';
+select tests.authenticate_as('bob');
+select is((select name from public.ingredients where id = :passata), 'Nonna''s passata',
+  'a household member sees the own ingredients of a recipe shared with the household');
+select is_empty(format('update public.ingredients set protein = 0 where id = %s returning 1', :passata),
+  'but cannot change them');
 
 select * from finish();
 rollback;

@@ -16,6 +16,9 @@ export interface IngredientRef {
   carbs: number | null;
   fats: number | null;
   calories: number | null;
+  /** An own ingredient's weights (issue 20). */
+  grams_per_each?: number | null;
+  grams_per_ml?: number | null;
 }
 
 export interface IngredientLine {
@@ -60,7 +63,7 @@ export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
 };
 
 const LINE_COLUMNS =
-  'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories)';
+  'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories, grams_per_each, grams_per_ml)';
 const RECIPE_COLUMNS = `id, name, user_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, recipe_ingredients(${LINE_COLUMNS})`;
 const PRICE_COLUMNS =
   'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past';

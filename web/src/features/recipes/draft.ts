@@ -92,7 +92,7 @@ export function checkField(draft: RecipeDraft, field: DraftField): string | null
 }
 
 export const unknownIngredient = (typed: string): string =>
-  `“${normalizeName(typed)}” is not an ingredient Larder knows. Pick one from the list.`;
+  `“${normalizeName(typed)}” is not an ingredient Larder knows. Pick one from the list, or add it as your own.`;
 export const MISSING_INGREDIENT = 'Pick the ingredient this quantity is for, or remove the line.';
 
 /** The known ingredient a line names (case and spacing ignored), if any. */

@@ -1,7 +1,13 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import { FIELD_MESSAGES } from '../../../../shared/limits/index.ts';
 import { describeError, type Problem } from '../../lib/errors.ts';
-import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
+import {
+  addOwnIngredient,
+  ingredientOptions,
+  measurementOptions,
+  type Named,
+  type OwnIngredientInput,
+} from '../../lib/reference-data.ts';
 import { clearRecipePhoto, type Recipe, uploadRecipePhoto } from './api.ts';
 import {
   checkField,
@@ -209,6 +215,14 @@ export function editLine(key: number, part: LinePart | 'unit', value: string): v
 export function leaveLine(key: number, part: LinePart): void {
   const line = lineOf(key);
   if (line) settle(lineErrorKey(key, part), checkLine(line, part, editor.ingredients), true);
+}
+
+/** Adds an ingredient of the user's own and puts it on the line that asked for it. */
+export async function addIngredientForLine(key: number, input: OwnIngredientInput): Promise<void> {
+  const added = await addOwnIngredient(input);
+  setEditorOptions(await ingredientOptions(), editor.units);
+  editLine(key, 'ingredient', added.name);
+  leaveLine(key, 'ingredient');
 }
 
 export function addLine(): void {

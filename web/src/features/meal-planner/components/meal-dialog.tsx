@@ -1,25 +1,10 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/index.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { Meal, MealChange } from '../api.ts';
 import { type PlannerCook, type PlannerRecipe, SLOT_NAMES } from '../pick.ts';
 import { RecipePicker } from './recipe-picker.tsx';
-
-/** A modal dialog (the browser's own: focus kept inside, Escape closes, focus returns after). */
-function Dialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-  return (
-    <dialog ref={ref} className="meal-dialog" aria-labelledby="meal-dialog-h" onClose={onClose}>
-      <h2 id="meal-dialog-h">{title}</h2>
-      {children}
-    </dialog>
-  );
-}
 
 function Choices<T extends string>({
   legend,

@@ -76,6 +76,7 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
             index={index}
             listId={listId}
             units={units}
+            ingredients={ingredients}
             errors={errors}
           />
         ))}

@@ -1,0 +1,31 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+
+/**
+ * A modal dialog, the browser's own (`showModal`): focus moves in and stays inside, Escape
+ * closes it, focus returns to where it was after.
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+    return () => dialog?.close?.();
+  }, []);
+  return createPortal(
+    <dialog ref={ref} className="dialog" aria-labelledby={headingId} onClose={onClose}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </dialog>,
+    document.body,
+  );
+}
