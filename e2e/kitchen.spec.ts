@@ -266,3 +266,47 @@ test('an own ingredient: added from the recipe editor, used in the recipe with i
   await signUp(page, newUser('Other'));
   expect(await restAs<unknown[]>(page, `ingredients?id=eq.${own!.id}`)).toEqual([]);
 });
+
+test('the shopping list in a shop without reception: ticks and additions wait offline, then are saved', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, newUser('Shopper'));
+  await page.goto('/shopping');
+  for (const name of ['Bread', 'Apples', 'Cheese']) {
+    await page.getByLabel('Item', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Add to list' }).click();
+    await expect(page.getByLabel(`Tick off ${name}`)).toBeVisible();
+  }
+  // The app is installable: a manifest and a service worker that controls the page.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe(
+    'activated',
+  );
+  expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: /^Offline/ });
+  await expect(banner).toContainText('Offline — 0 changes waiting');
+  await page.getByLabel('Tick off Bread').check();
+  await page.getByLabel('Tick off Apples').check();
+  await page.getByLabel('Item', { exact: true }).fill('Milk');
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByLabel('Tick off Milk')).toBeVisible();
+  await expect(banner).toContainText('Offline — 3 changes waiting');
+  await expect(page.getByLabel('Tick off Bread')).toBeChecked();
+  await visit(page, 'kitchen-shopping-offline');
+
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+  await expect
+    .poll(async () =>
+      (
+        await restAs<{ name: string; checked: boolean }[]>(page, 'shopping?select=name,checked&order=name')
+      ).map((r) => `${r.name} ${r.checked}`),
+    )
+    .toEqual(['Apples true', 'Bread true', 'Cheese false', 'Milk false']);
+  await page.reload();
+  await expect(page.getByLabel('Tick off Bread')).toBeChecked();
+  await expect(page.getByLabel('Tick off Milk')).not.toBeChecked();
+});

@@ -44,6 +44,19 @@ export async function addShoppingItems(householdId: string, items: ItemInput[]):
   if (error) throw error;
 }
 
+/** Sends additions made offline; each carries its id, so sending one again adds nothing. */
+export async function addShoppingItemsOnce(
+  householdId: string,
+  items: (ItemInput & { id: string })[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const { error } = await supabase.from('shopping').upsert(
+    items.map((i) => ({ ...i, household_id: householdId })),
+    { onConflict: 'id', ignoreDuplicates: true },
+  );
+  if (error) throw error;
+}
+
 export async function updateShoppingItem(id: string, patch: Partial<ItemInput & { checked: boolean }>) {
   const { error } = await supabase.from('shopping').update(patch).eq('id', id);
   if (error) throw error;
