@@ -5,8 +5,3 @@
  */
 export const MEAL_SLOTS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export type MealSlot = (typeof MEAL_SLOTS)[number];
-
-/** The slot a meal goes in when none is said: a recipe's own meal type, else dinner. */
-export function slotFor(mealType: string | null | undefined): MealSlot {
-  return (MEAL_SLOTS as readonly string[]).includes(mealType ?? '') ? (mealType as MealSlot) : 'dinner';
-}

@@ -202,7 +202,7 @@ export async function uploadRecipePhoto(
 }
 
 /** Removes every file in the recipe's photo folder except `keep`; a failure only leaves files behind. */
-export async function removeRecipePhotoFiles(
+async function removeRecipePhotoFiles(
   userId: string,
   recipeId: string,
   keep: readonly string[] = [],

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../../shared/limits/index.ts';
 export const PHOTO_SIDE = 1600;
 export const THUMB_SIDE = 480;
 /** Files above this are not even decoded: a phone's photo is 2–12 MB, and resizing makes it fit 5 MB. */
-export const LARGEST_READABLE_BYTES = 25 * 1024 * 1024;
+const LARGEST_READABLE_BYTES = 25 * 1024 * 1024;
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 

@@ -73,7 +73,7 @@ let sending: Promise<void> | null = null;
  * Sends what was changed offline, in order, then reads the list again. A change the server
  * refuses is dropped (it would be refused again); one that fails to arrive stays queued.
  */
-export function sendQueued(householdId: string): Promise<void> {
+function sendQueued(householdId: string): Promise<void> {
   sending ??= (async () => {
     let queue = savedQueue(householdId);
     while (queue.length > 0 && !isOffline()) {
