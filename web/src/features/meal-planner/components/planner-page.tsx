@@ -69,7 +69,10 @@ export function PlannerPage({
         >
           ←
         </button>
-        <p aria-live="polite">{labels.get(dates[day]!)}</p>
+        <p aria-live="polite">
+          <span className="visually-hidden">{labels.get(dates[day]!)}, </span>
+          Day {day + 1} of {dates.length}
+        </p>
         <button
           type="button"
           className="button small"
