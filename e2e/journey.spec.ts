@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, visit } from './support/fixtures.ts';
+import { expect, planInGrid, test, visit } from './support/fixtures.ts';
 import { JOURNEY_USER } from './support/signed-in.ts';
 
 // Each journey of one signed-in user (e2e/sign-in.setup.ts signs them up once), in order: a
@@ -115,16 +115,16 @@ test('planner: today and 7 days ahead; a meal gets a recipe and a cook, who cann
   await addCook(page, 'Alex');
 
   await page.goto('/planner');
-  const days = page.locator('li.day');
+  const days = page.locator('.week-day');
   await expect(days).toHaveCount(8);
-  await expect(days.first().getByRole('heading')).toContainText('Today');
-  const today = days.first();
-  await today.getByLabel(/^Recipe/).selectOption({ label: firstName });
-  await today.getByLabel(/^Cook/).selectOption({ label: 'Alex' });
-  await today.getByRole('button', { name: /Add meal/ }).click();
-  const planned = today.getByRole('list', { name: /Meals on/ }).getByRole('listitem');
+  await expect(days.first().getByRole('heading', { level: 2 })).toContainText('Today');
+  await planInGrid(page, 0, 'dinner', firstName, 'Alex');
+  const planned = days
+    .first()
+    .getByRole('list', { name: /dinner$/ })
+    .getByRole('listitem');
   await expect(planned).toHaveCount(1);
-  await expect(planned.getByLabel(/^Cook/)).toHaveValue(/.+/);
+  await expect(planned).toContainText('Alex cooks');
   await visit(page, 'planner');
 
   // Deleting a cook still assigned to a meal gives the 23503 message.
@@ -133,15 +133,17 @@ test('planner: today and 7 days ahead; a meal gets a recipe and a cook, who cann
   await expect(page.getByRole('alert')).toHaveText(
     'This cook is still assigned to one or more meals. Please unassign them before deleting.',
   );
-  // Unassign, then the cook can go.
+  // Unassign, then the cook can go; the meal leaves with the journey.
   await page.goto('/planner');
-  const plannedCook = page
-    .locator('li.day')
+  const meal = page
+    .locator('.week-day')
     .first()
-    .getByRole('list', { name: /Meals on/ })
-    .getByLabel(/^Cook/);
-  await plannedCook.selectOption('');
-  await expect(plannedCook).toHaveValue('');
+    .getByRole('list', { name: /dinner$/ })
+    .getByRole('listitem');
+  await meal.getByRole('button', { name: /Change$/ }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: 'Anyone' }).check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save meal' }).click();
+  await expect(meal).toContainText('Anyone cooks');
   await page.goto('/cooks');
   await deleteCook(page, 'Alex');
   await expect(page.getByText('No cooks yet')).toBeVisible();

@@ -1,6 +1,6 @@
 import { baseUnitOf } from '../shared/basket/needs.ts';
 import { parseQuantity } from '../shared/quantity/parse.ts';
-import { expect, newUser, restAs, shoot, signUp, test, visit } from './support/fixtures.ts';
+import { expect, newUser, planInGrid, restAs, shoot, signUp, test, visit } from './support/fixtures.ts';
 
 interface SeedRecipe {
   id: string;
@@ -42,22 +42,25 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
 
   // Plan them on three days; the second is cooked for 4 portions.
   await page.goto('/planner');
-  const days = page.locator('li.day');
+  const days = page.locator('.week-day');
   await expect(days).toHaveCount(8);
   for (const [i, recipe] of three.entries()) {
-    const form = days.nth(i).locator('form.add-meal');
-    await form.getByLabel(/^Recipe/).selectOption({ label: recipe.name });
-    await form.getByRole('button', { name: /Add meal/ }).click();
+    await planInGrid(page, i, 'dinner', recipe.name);
     await expect(
       days
         .nth(i)
-        .getByRole('list', { name: /Meals on/ })
+        .getByRole('list', { name: /dinner$/ })
         .getByRole('listitem'),
     ).toHaveCount(1);
   }
-  const portions = days.nth(1).getByRole('spinbutton', { name: /^Portions/ });
-  await portions.fill('4');
-  await portions.blur();
+  await page.getByRole('button', { name: 'Previous day' }).click();
+  await days
+    .nth(1)
+    .getByRole('list', { name: /dinner$/ })
+    .getByRole('button', { name: /Change$/ })
+    .click();
+  await page.getByRole('dialog').getByRole('spinbutton', { name: 'Portions' }).fill('4');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save meal' }).click();
   await expect
     .poll(
       async () =>

@@ -363,33 +363,45 @@ export type Database = {
         Row: {
           calories: number;
           carbs: number;
+          created_at: string;
           fats: number;
+          grams_per_each: number | null;
+          grams_per_ml: number | null;
           id: number;
           name: string;
           protein: number;
           source: string;
-          source_id: string;
+          source_id: string | null;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
           calories: number;
           carbs: number;
+          created_at?: string;
           fats: number;
+          grams_per_each?: number | null;
+          grams_per_ml?: number | null;
           id?: never;
           name: string;
           protein: number;
           source: string;
-          source_id: string;
+          source_id?: string | null;
+          user_id?: string | null;
         };
         Update: {
           calories?: number;
           carbs?: number;
+          created_at?: string;
           fats?: number;
+          grams_per_each?: number | null;
+          grams_per_ml?: number | null;
           id?: never;
           name?: string;
           protein?: number;
           source?: string;
-          source_id?: string;
+          source_id?: string | null;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -402,6 +414,7 @@ export type Database = {
           id: string;
           portions: number | null;
           recipe_id: string | null;
+          slot: string;
           updated_at: string;
           user_id: string | null;
         };
@@ -414,6 +427,7 @@ export type Database = {
           id?: string;
           portions?: number | null;
           recipe_id?: string | null;
+          slot?: string;
           updated_at?: string;
           user_id?: string | null;
         };
@@ -425,6 +439,7 @@ export type Database = {
           id?: string;
           portions?: number | null;
           recipe_id?: string | null;
+          slot?: string;
           updated_at?: string;
           user_id?: string | null;
         };
@@ -695,6 +710,7 @@ export type Database = {
           is_default: boolean;
           meal_type: string | null;
           name: string;
+          photo_path: string | null;
           portions: number | null;
           steps: string[];
           tags: string[];
@@ -711,6 +727,7 @@ export type Database = {
           is_default?: boolean;
           meal_type?: string | null;
           name: string;
+          photo_path?: string | null;
           portions?: number | null;
           steps?: string[];
           tags?: string[];
@@ -726,6 +743,7 @@ export type Database = {
           is_default?: boolean;
           meal_type?: string | null;
           name?: string;
+          photo_path?: string | null;
           portions?: number | null;
           steps?: string[];
           tags?: string[];

@@ -155,3 +155,31 @@ export async function latestMail(to: string, subject: RegExp): Promise<Mail> {
     .toBe(true);
   return found!;
 }
+
+/**
+ * Plans a meal in the week grid (issue 20): on a phone, the arrows to the day, then the slot's
+ * "+ Add", the recipe picker (typing its name), the cook, Save.
+ */
+export async function planInGrid(
+  page: Page,
+  dayIndex: number,
+  slot: 'breakfast' | 'lunch' | 'dinner' | 'snack',
+  recipeName: string,
+  cook?: string,
+): Promise<void> {
+  const day = page.locator('.week-day').nth(dayIndex);
+  await expect(page.locator('.week-day').first()).toBeAttached();
+  const next = page.getByRole('button', { name: 'Next day' });
+  const previous = page.getByRole('button', { name: 'Previous day' });
+  if (await next.isVisible()) {
+    while (!(await previous.isDisabled())) await previous.click();
+    for (let i = 0; i < dayIndex; i++) await next.click();
+  }
+  await day.getByRole('button', { name: new RegExp(`^\\+ Add .*, ${slot}$`) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Recipe' }).fill(recipeName);
+  await dialog.getByRole('option').filter({ hasText: recipeName }).first().click();
+  if (cook) await dialog.getByRole('radio', { name: cook }).check();
+  await dialog.getByRole('button', { name: 'Save meal' }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -5,15 +5,21 @@ import {
   cookNameField,
   durationText,
   emailField,
+  energyText,
   FIELD_MESSAGES,
+  gramsPerEachText,
+  gramsPerMlText,
+  ingredientNameField,
   itemNameField,
   itemQuantityText,
   lineQuantityText,
   newPasswordField,
+  nutrientText,
   portionsText,
   readField,
   recipeNameField,
   stepsText,
+  tagsText,
 } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { normalizeName } from './normalize-name.ts';
@@ -177,5 +183,48 @@ describe('no field accepts what the database would refuse, nor crashes (fast-che
         return true;
       }),
     );
+  });
+});
+
+describe('tagsText', () => {
+  it('reads comma-separated tags lower case, without blanks or repeats', () => {
+    expect(readField(tagsText, ' Quick,  family   favourite ,,quick ')).toEqual(
+      ok(['quick', 'family favourite']),
+    );
+    expect(readField(tagsText, '')).toEqual(ok([]));
+  });
+  it('refuses more tags, or a longer tag, than the limits', () => {
+    const many = Array.from({ length: LIMITS.recipeTags.max + 1 }, (_, i) => `t${i}`).join(',');
+    expect(readField(tagsText, many)).toEqual(no(FIELD_MESSAGES.tags));
+    expect(readField(tagsText, 'x'.repeat(LIMITS.recipeTag.max))).toEqual(
+      ok(['x'.repeat(LIMITS.recipeTag.max)]),
+    );
+    expect(readField(tagsText, 'x'.repeat(LIMITS.recipeTag.max + 1))).toEqual(no(FIELD_MESSAGES.tags));
+  });
+});
+
+describe('own ingredient fields (issue 20)', () => {
+  it('reads nutrition per 100 g within 0–100 g and 0–900 kcal, required', () => {
+    expect(readField(nutrientText, ' 12.5 ')).toEqual(ok(12.5));
+    expect(readField(nutrientText, '0')).toEqual(ok(0));
+    expect(readField(nutrientText, '100')).toEqual(ok(100));
+    expect(readField(nutrientText, '100.1')).toEqual(no(FIELD_MESSAGES.nutrient));
+    expect(readField(nutrientText, '')).toEqual(no(FIELD_MESSAGES.nutrient));
+    expect(readField(nutrientText, '-1')).toEqual(no(FIELD_MESSAGES.nutrient));
+    expect(readField(energyText, '900')).toEqual(ok(900));
+    expect(readField(energyText, '901')).toEqual(no(FIELD_MESSAGES.energy));
+  });
+  it('reads the optional weights, empty as null, within their limits', () => {
+    expect(readField(gramsPerEachText, '')).toEqual(ok(null));
+    expect(readField(gramsPerEachText, '0')).toEqual(no(FIELD_MESSAGES.gramsPerEach));
+    expect(readField(gramsPerEachText, String(LIMITS.gramsPerEach.max))).toEqual(ok(LIMITS.gramsPerEach.max));
+    expect(readField(gramsPerMlText, '1,03')).toEqual(ok(1.03));
+    expect(readField(gramsPerMlText, '0.05')).toEqual(no(FIELD_MESSAGES.gramsPerMl));
+    expect(readField(gramsPerMlText, '3.5')).toEqual(no(FIELD_MESSAGES.gramsPerMl));
+  });
+  it('reads a name as stored, within 80 characters', () => {
+    expect(readField(ingredientNameField, '  Nonna’s   passata ')).toEqual(ok('Nonna’s passata'));
+    expect(readField(ingredientNameField, ' ')).toEqual(no(FIELD_MESSAGES.ingredientNameEmpty));
+    expect(readField(ingredientNameField, 'x'.repeat(81))).toEqual(no(FIELD_MESSAGES.ingredientNameLong));
   });
 });

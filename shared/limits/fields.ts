@@ -13,6 +13,7 @@ export const FIELD_MESSAGES = {
   recipeNameLong: `A recipe name can be at most ${LIMITS.recipeName.max} characters.`,
   description: `A description can be at most ${LIMITS.recipeDescription.max} characters.`,
   steps: `A method can have at most ${LIMITS.recipeSteps.max} steps of up to ${LIMITS.recipeStep.max} characters each.`,
+  tags: `A recipe can have at most ${LIMITS.recipeTags.max} tags of up to ${LIMITS.recipeTag.max} characters each.`,
   portions: `Portions must be a whole number from ${LIMITS.portions.min} to ${LIMITS.portions.max}.`,
   duration: `Time must be a whole number of minutes from ${LIMITS.duration.min} to ${LIMITS.duration.max} (48 hours).`,
   lineQuantity: `Enter a quantity such as 2, 1.5, 1 1/2 or ½ (below ${LIMITS.lineQuantity.max + 1}), 'to taste', or leave it empty.`,
@@ -22,6 +23,12 @@ export const FIELD_MESSAGES = {
   itemQuantity: 'Enter a quantity such as 2, 1.5, 1 1/2 or ½ (or leave it empty).',
   itemQuantityRange: `A quantity must be more than 0 and at most ${LIMITS.itemQuantity.max.toLocaleString('en-AU')}.`,
   itemUnit: `A unit can be at most ${LIMITS.itemUnit.max} characters.`,
+  ingredientNameEmpty: 'Give the ingredient a name.',
+  ingredientNameLong: `An ingredient's name can be at most ${LIMITS.ingredientName.max} characters.`,
+  nutrient: `Enter grams per 100 g, from 0 to ${LIMITS.nutrientGrams.max}.`,
+  energy: `Enter kcal per 100 g, from 0 to ${LIMITS.energyKcal.max}.`,
+  gramsPerEach: `Enter grams above 0 and at most ${LIMITS.gramsPerEach.max.toLocaleString('en-AU')}, or leave it empty.`,
+  gramsPerMl: `Enter grams per mL from ${LIMITS.gramsPerMl.min} to ${LIMITS.gramsPerMl.max} (water is 1), or leave it empty.`,
   cookNameEmpty: 'Please enter a name for the cook.',
   cookNameLong: `A cook's name can be at most ${LIMITS.cookName.max} characters.`,
   householdNameEmpty: 'Give the household a name.',
@@ -51,19 +58,7 @@ function nameField(limit: { min: number; max: number }, empty: string, long: str
 
 /** Text as typed for a whole number between `min` and `max`; empty is `null` (not given). */
 function wholeNumberText(limit: { min: number; max: number }, message: string) {
-  return z.pipe(
-    z.string(),
-    z.transform((text: string, ctx) => {
-      const t = text.trim();
-      if (t === '') return null;
-      const n = /^[0-9]+$/.test(t) ? Number(t) : Number.NaN;
-      if (!(n >= limit.min && n <= limit.max)) {
-        ctx.issues.push({ code: 'custom', message, input: text });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  );
+  return numberText(/^[0-9]+$/, limit, message);
 }
 
 export const recipeNameField = nameField(
@@ -76,6 +71,63 @@ export const itemNameField = nameField(
   FIELD_MESSAGES.itemNameEmpty,
   FIELD_MESSAGES.itemNameLong,
 );
+export const ingredientNameField = nameField(
+  LIMITS.ingredientName,
+  FIELD_MESSAGES.ingredientNameEmpty,
+  FIELD_MESSAGES.ingredientNameLong,
+);
+
+/**
+ * A decimal as typed ('1.5', '12'), between `min` and `max` (`above` makes `min` exclusive);
+ * empty is `null` unless `required`, which makes it the message.
+ */
+function decimalText(
+  limit: { min: number; max: number; above?: boolean; required?: boolean },
+  message: string,
+) {
+  return numberText(/^[0-9]+([.][0-9]+)?$/, limit, message);
+}
+
+/** A number as typed, matching `pattern` (a decimal comma read as a point) and within `limit`. */
+function numberText(
+  pattern: RegExp,
+  limit: { min: number; max: number; above?: boolean; required?: boolean },
+  message: string,
+) {
+  return z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      const t = text.trim().replace(',', '.');
+      if (t === '' && !limit.required) return null;
+      const n = pattern.test(t) ? Number(t) : Number.NaN;
+      const inRange = (limit.above ? n > limit.min : n >= limit.min) && n <= limit.max;
+      if (!inRange) {
+        ctx.issues.push({ code: 'custom', message, input: text });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  );
+}
+
+/** Protein, carbohydrate or fat of an own ingredient, grams per 100 g. */
+export const nutrientText = decimalText(
+  { min: 0, max: LIMITS.nutrientGrams.max, required: true },
+  FIELD_MESSAGES.nutrient,
+);
+/** Energy of an own ingredient, kcal per 100 g. */
+export const energyText = decimalText(
+  { min: 0, max: LIMITS.energyKcal.max, required: true },
+  FIELD_MESSAGES.energy,
+);
+/** What one of an own ingredient weighs, or empty. */
+export const gramsPerEachText = decimalText(
+  { min: 0, max: LIMITS.gramsPerEach.max, above: true },
+  FIELD_MESSAGES.gramsPerEach,
+);
+/** An own ingredient's density, or empty. */
+export const gramsPerMlText = decimalText(LIMITS.gramsPerMl, FIELD_MESSAGES.gramsPerMl);
+
 export const cookNameField = nameField(
   LIMITS.cookName,
   FIELD_MESSAGES.cookNameEmpty,
@@ -116,6 +168,24 @@ export const stepsText = z.pipe(
       z.refine(
         (steps) => steps.length <= LIMITS.recipeSteps.max && steps.every(within(LIMITS.recipeStep.max)),
         FIELD_MESSAGES.steps,
+      ),
+    ),
+);
+
+/** One tag as stored: a name, lower case (the database's trigger applies the same rule). */
+export function normalizeTag(tag: string): string {
+  return normalizeName(tag).toLowerCase();
+}
+
+/** Tags as typed, separated by commas: stored lower case, blanks and repeats dropped. */
+export const tagsText = z.pipe(
+  z.string(),
+  z
+    .transform((text: string) => [...new Set(text.split(',').map(normalizeTag).filter(Boolean))])
+    .check(
+      z.refine(
+        (tags) => tags.length <= LIMITS.recipeTags.max && tags.every(within(LIMITS.recipeTag.max)),
+        FIELD_MESSAGES.tags,
       ),
     ),
 );

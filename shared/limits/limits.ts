@@ -14,6 +14,9 @@ export const LIMITS = {
   /** One step of the method, and how many steps. */
   recipeStep: { max: 1000 },
   recipeSteps: { max: 60 },
+  /** Tags on a recipe ('quick', 'family favourite'): stored lower case, at most 12 of 30 characters. */
+  recipeTag: { max: 30 },
+  recipeTags: { max: 12 },
   /** Portions a recipe makes: a whole number; a catering tray is at most 100. */
   portions: { min: 1, max: 100 },
   /** Total time in whole minutes: up to 48 hours (overnight rises and brines). */
@@ -28,6 +31,16 @@ export const LIMITS = {
   /** A pantry or shopping quantity: more than 0, at most 100,000, three decimals kept. */
   itemQuantity: { max: 100_000, decimals: 3 },
   itemUnit: { max: 20 },
+  /** An own ingredient (issue 20): its name, nutrition per 100 g, and optional weights. */
+  ingredientName: { min: 1, max: 80 },
+  /** Protein, carbohydrate or fat in grams per 100 g: 0 to 100. */
+  nutrientGrams: { max: 100 },
+  /** Energy in kcal per 100 g: pure fat is about 900. */
+  energyKcal: { max: 900 },
+  /** What one of it weighs, in grams (a pumpkin is at most a few kilograms). */
+  gramsPerEach: { max: 5000 },
+  /** Density in grams per millilitre: from a light flour to honey and beyond. */
+  gramsPerMl: { min: 0.1, max: 3 },
   /** decisions.md: a cook's name is 1–60 characters after trimming. */
   cookName: { min: 1, max: 60 },
   /** A household's name ("Sam's household", "The flat on Smith St"). */
@@ -47,6 +60,11 @@ export const LIMITS = {
    * bucket's file_size_limit and allowed_mime_types, migration *_recipe_photos_bucket.sql).
    */
   recipePhoto: { maxBytes: 5 * 1024 * 1024, mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] },
+  /**
+   * Where a recipe's photo is stored (recipes.photo_path, migration *_recipe_photo_path.sql):
+   * `<user id>/<recipe id>/photo-<stamp>.<jpg|png|webp>`, at most 160 characters.
+   */
+  recipePhotoPath: { max: 160 },
 } as const;
 
 /** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units (0 for a non-string). */

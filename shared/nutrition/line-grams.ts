@@ -14,5 +14,5 @@ export function lineGrams(line: RecipeLine): number {
   const unit = m !== null && typeof m === 'object' && typeof m.name === 'string' ? m.name : null;
   const ingredient = line.ingredients;
   const name = ingredient !== null && typeof ingredient === 'object' ? ingredient.name : '';
-  return toGrams(quantity, unit, typeof name === 'string' ? name : '');
+  return toGrams(quantity, unit, typeof name === 'string' ? name : '', ingredient);
 }

@@ -12,6 +12,9 @@ export interface LineIngredient {
   carbs: DbNumeric;
   fats: DbNumeric;
   calories: DbNumeric;
+  /** An own ingredient's weights (issue 20); built-in ones use Larder's tables. */
+  grams_per_each?: DbNumeric;
+  grams_per_ml?: DbNumeric;
 }
 
 /**

@@ -89,7 +89,7 @@ export function priceRecipe(lines: PricedLine[], options?: PriceOptions): Recipe
       measurement !== null && typeof measurement === 'object' && typeof measurement.name === 'string'
         ? measurement.name
         : null;
-    const grams = toGrams(quantity, unitName, name);
+    const grams = toGrams(quantity, unitName, name, hasIngredient ? ingredient : null);
     const rawRecord = ok ? line.prices : null;
     const record = rawRecord !== null && typeof rawRecord === 'object' ? rawRecord : null;
     const missing = hasIngredient ? (record === null ? NO_RECORD : null) : NO_INGREDIENT;

@@ -20,14 +20,15 @@ export async function readCapped(
     }
     parts.push(value);
   }
-  return joinChunks(parts, size);
+  return joinChunks(parts);
 }
 
-/** The chunks of a stream read to its end, as one array of `size` bytes. */
-export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
+/** The chunks of a stream read to its end, as one array of bytes (anything else is skipped). */
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+  const parts = Array.isArray(chunks) ? chunks.filter((c) => c instanceof Uint8Array) : [];
+  const bytes = new Uint8Array(parts.reduce((n, c) => n + c.byteLength, 0));
   let offset = 0;
-  for (const chunk of chunks) {
+  for (const chunk of parts) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }

@@ -3,5 +3,5 @@ export { DEFAULT_UNIT_FACTORS, PACK_MEASURE_FACTORS } from './factors.ts';
 export { nameKey } from './ingredient-names.ts';
 export { preferredUnits } from './preferred-units.ts';
 export { DEFAULT_PROFILE, type IngredientProfile, ingredientProfile, PROFILES } from './profiles.ts';
-export { gramsPerUnit, toGrams } from './to-grams.ts';
+export { gramsPerUnit, type OwnWeights, toGrams } from './to-grams.ts';
 export { canonicalUnit } from './unit-spellings.ts';

@@ -165,3 +165,19 @@ describe('toGrams: bad input', () => {
     expect(toGrams(2, 'piece', null as unknown as string)).toBe(2);
   });
 });
+
+describe('toGrams with an own ingredient’s weights (issue 20)', () => {
+  it('weighs counted units and volumes by what the person said', () => {
+    expect(toGrams(2, 'piece', 'Nonna’s meatball', { grams_per_each: 45 })).toBe(90);
+    expect(toGrams(3, 'each', 'Nonna’s meatball', { grams_per_each: '45' })).toBe(135);
+    expect(toGrams(1, 'cup', 'Nonna’s passata', { grams_per_ml: 1.04 })).toBeCloseTo(260);
+    expect(toGrams(2, 'tbsp', 'Nonna’s passata', { grams_per_ml: 1.04 })).toBeCloseTo(41.6);
+  });
+  it('falls back to Larder’s tables when a weight is missing, zero or nonsense', () => {
+    expect(toGrams(2, 'piece', 'egg', { grams_per_each: null })).toBe(toGrams(2, 'piece', 'egg'));
+    expect(toGrams(1, 'cup', 'milk', { grams_per_ml: 0 })).toBe(toGrams(1, 'cup', 'milk'));
+    expect(toGrams(1, 'cup', 'milk', { grams_per_ml: 'x' })).toBe(toGrams(1, 'cup', 'milk'));
+    expect(toGrams(1, 'clove', 'garlic', { grams_per_each: 40 })).toBe(toGrams(1, 'clove', 'garlic'));
+    expect(toGrams(100, 'g', 'anything', { grams_per_ml: 2 })).toBe(100);
+  });
+});

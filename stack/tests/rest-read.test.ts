@@ -130,6 +130,7 @@ describe.each(testDatabases)('REST reads on %s', (database) => {
         'is_default',
         'meal_type',
         'name',
+        'photo_path',
         'portions',
         'steps',
         'tags',

@@ -47,7 +47,8 @@ function ingredientsSql(): string {
   return (
     `-- Nutrition per 100 g; source_id is the FDC id of the record named in supabase/seed-data/ingredients.ts.\n` +
     `insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id) values\n${rows}\n` +
-    `on conflict (name) do nothing;\n`
+    // Built-in names are unique among built-ins (people's own ingredients may repeat each other's).
+    `on conflict (name) where user_id is null do nothing;\n`
   );
 }
 

@@ -21,8 +21,9 @@ select isnt_empty(
 
 select throws_ok($$ insert into public.measurements (name) values ('mine') $$,
   '42501', 'new row violates row-level security policy for table "measurements"', 'a user cannot add measurements');
+-- People add their own ingredients (15-kitchen.test.sql), never built-in ones.
 select throws_ok($$ insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id) values ('Mine', 0, 0, 0, 0, 'AFCD', 'x') $$,
-  '42501', 'new row violates row-level security policy for table "ingredients"', 'a user cannot add ingredients');
+  '23514', 'new row for relation "ingredients" violates check constraint "ingredients_source_check"', 'a user cannot add built-in ingredients');
 select throws_ok($$ insert into public.ingredient_prices (ingredient_id, price_date) select id, current_date from public.ingredients limit 1 $$,
   '42501', 'new row violates row-level security policy for table "ingredient_prices"', 'a user cannot add prices');
 

@@ -71,7 +71,7 @@ async function readText(req: Request, limit: number): Promise<string> {
   }
   if (tooBig) throw tooLarge(limit);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(joinChunks(chunks, size));
+    return new TextDecoder('utf-8', { fatal: true }).decode(joinChunks(chunks));
   } catch {
     throw new HttpError(400, 'The request body is not valid UTF-8 text.');
   }

@@ -5,7 +5,7 @@ import { liveMeals } from '../features/meal-planner/store.ts';
 import { livePantry } from '../features/pantry/store.ts';
 import { liveProfile } from '../features/profile/store.ts';
 import { liveRecipes } from '../features/recipes/store.ts';
-import { liveShopping } from '../features/shopping/store.ts';
+import { liveShopping, watchShoppingConnection } from '../features/shopping/store.ts';
 import { startClosedChannelCheck, subscribeHouseholdTopic, subscribeTopic } from '../lib/realtime.ts';
 
 /**
@@ -25,6 +25,10 @@ export function openRealtime(userId: string): () => void {
  * (leaving, switching) stops the household's messages at once.
  */
 export function openHouseholdRealtime(userId: string, householdId: string): () => void {
+  return closeAll([watchShoppingConnection(householdId), openHouseholdTopic(userId, householdId)]);
+}
+
+function openHouseholdTopic(userId: string, householdId: string): () => void {
   return subscribeHouseholdTopic(householdId, [
     liveMeals(householdId),
     liveCooks(householdId),

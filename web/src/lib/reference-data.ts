@@ -13,7 +13,46 @@ async function names(table: 'ingredients' | 'measurements'): Promise<Named[]> {
   return data ?? [];
 }
 
-/** Ingredient and unit names change only with migrations, so one fetch per page load is enough. */
+/** Nutrition per 100 g and the optional weights of an ingredient a person adds (issue 20). */
+export interface OwnIngredientInput {
+  name: string;
+  protein: number;
+  carbs: number;
+  fats: number;
+  calories: number;
+  grams_per_each: number | null;
+  grams_per_ml: number | null;
+}
+
+/**
+ * Adds an ingredient of the user's own (private to them; RLS) and forgets the cached list, so the
+ * next read includes it.
+ */
+export async function addOwnIngredient(input: OwnIngredientInput): Promise<Named> {
+  const { data, error } = await supabase
+    .from('ingredients')
+    .insert({ ...input, source: 'own' })
+    .select('id, name')
+    .single();
+  if (error) throw error;
+  ingredients = null;
+  return data as Named;
+}
+
+/** Nutrition of an ingredient, to copy into an own one. */
+export async function ingredientNutrition(
+  id: number,
+): Promise<{ protein: number; carbs: number; fats: number; calories: number }> {
+  const { data, error } = await supabase
+    .from('ingredients')
+    .select('protein, carbs, fats, calories')
+    .eq('id', id)
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+/** Built-in ingredients change only with migrations, own ones when added: one fetch until then. */
 export function ingredientOptions(): Promise<Named[]> {
   ingredients ??= names('ingredients').catch((e: unknown) => {
     ingredients = null;

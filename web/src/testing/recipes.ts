@@ -5,6 +5,7 @@ export function testRecipe(fields: Partial<Recipe> & Pick<Recipe, 'id' | 'name'>
   return {
     user_id: null,
     household_id: null,
+    photo_path: null,
     is_default: true,
     portions: 2,
     duration: 30,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
@@ -11,6 +11,19 @@ function PlannerFor({ householdId }: { householdId: string }) {
   const _userId = useUserId()!;
   const recipes = useRecipes();
   const cooks = useCooks();
+  const pickable = useMemo(
+    () =>
+      recipes.items.map((r) => ({
+        id: r.id,
+        name: r.name,
+        portions: r.portions,
+        meal_type: r.meal_type,
+        duration: r.duration,
+        tags: r.tags ?? [],
+        ingredients: r.recipe_ingredients.flatMap((l) => (l.ingredients ? [l.ingredients.name] : [])),
+      })),
+    [recipes.items],
+  );
   useEffect(() => {
     if (!recipes.loaded) void loadRecipes();
     void loadCooks(householdId);
@@ -19,7 +32,7 @@ function PlannerFor({ householdId }: { householdId: string }) {
     <>
       <PlannerPage
         householdId={householdId}
-        recipes={recipes.items}
+        recipes={pickable}
         cooks={cooks.items}
         ready={recipes.loaded && cooks.loaded}
       />

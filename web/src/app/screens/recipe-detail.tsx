@@ -67,7 +67,7 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   };
   const onDelete = () => {
     if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
-    removeRecipe(recipe.id)
+    removeRecipe(userId, recipe.id)
       .then(() => {
         navigate(paths.recipes, { replace: true });
         showToast(`Deleted ${recipe.name}.`, 'success');
@@ -87,6 +87,9 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
             <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
             <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
               Add to shopping list
+            </button>
+            <button type="button" className="button small" onClick={() => window.print()}>
+              Print
             </button>
             {own ? (
               <>

@@ -1,12 +1,19 @@
+import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
+/** A planned meal; `slot` is which meal of the day (the planner's rows). */
 export type Meal = Pick<
   Tables<'meal_planner'>,
   'id' | 'date' | 'user_id' | 'recipe_id' | 'cook_id' | 'portions'
->;
+> & {
+  slot: MealSlot;
+};
 
-const COLUMNS = 'id, date, user_id, recipe_id, cook_id, portions';
+const COLUMNS = 'id, date, slot, user_id, recipe_id, cook_id, portions';
+
+/** What can change on a planned meal: its recipe, cook, portions, or where it is (moving it). */
+export type MealChange = Partial<Pick<Meal, 'recipe_id' | 'cook_id' | 'portions' | 'date' | 'slot'>>;
 
 export async function listMeals(householdId: string, from: string, to: string): Promise<Meal[]> {
   const { data, error } = await supabase
@@ -23,38 +30,28 @@ export async function listMeals(householdId: string, from: string, to: string): 
 export async function addMeal(
   householdId: string,
   date: string,
-  recipeId: string | null,
-  cookId: string | null,
+  slot: MealSlot,
+  change: MealChange = {},
 ): Promise<Meal> {
-  const { data, error } = await supabase
-    .from('meal_planner')
-    .insert({ date, household_id: householdId, recipe_id: recipeId, cook_id: cookId })
-    .select(COLUMNS)
-    .single();
+  return oneMeal(
+    supabase
+      .from('meal_planner')
+      .insert({ ...change, date, slot, household_id: householdId })
+      .select(COLUMNS)
+      .single(),
+  );
+}
+
+export async function updateMeal(id: string, change: MealChange): Promise<Meal> {
+  return oneMeal(supabase.from('meal_planner').update(change).eq('id', id).select(COLUMNS).single());
+}
+
+/** The one meal a write answers with, or its error. */
+async function oneMeal(query: PromiseLike<{ data: unknown; error: unknown }>): Promise<Meal> {
+  const { data, error } = await query;
   if (error) throw error;
   return data as Meal;
 }
-
-/** Changes a planned meal; the database holds portions to 1–100 (null: the recipe's own). */
-async function patchMeal(
-  id: string,
-  patch: { recipe_id?: string | null; cook_id?: string | null; portions?: number | null },
-): Promise<Meal> {
-  const { data, error } = await supabase
-    .from('meal_planner')
-    .update(patch)
-    .eq('id', id)
-    .select(COLUMNS)
-    .single();
-  if (error) throw error;
-  return data;
-}
-
-export const updateMeal = (id: string, recipeId: string | null, cookId: string | null): Promise<Meal> =>
-  patchMeal(id, { recipe_id: recipeId, cook_id: cookId });
-
-export const setMealPortions = (id: string, portions: number | null): Promise<Meal> =>
-  patchMeal(id, { portions });
 
 export async function deleteMeal(id: string): Promise<void> {
   const { error } = await supabase.from('meal_planner').delete().eq('id', id);

@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
+import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   addMeal,
@@ -7,7 +8,7 @@ import {
   deletePastMeals,
   listMeals,
   type Meal,
-  setMealPortions,
+  type MealChange,
   updateMeal,
 } from './api.ts';
 
@@ -48,24 +49,26 @@ export async function loadMeals(householdId: string): Promise<void> {
   }
 }
 
-export async function planMeal(
-  householdId: string,
-  date: string,
-  recipeId: string | null,
-  cookId: string | null,
-) {
-  const meal = await addMeal(householdId, date, recipeId, cookId);
+export async function planMeal(householdId: string, date: string, slot: MealSlot, change: MealChange = {}) {
+  const meal = await addMeal(householdId, date, slot, change);
   planner.meals = mergeChange(planner.meals, { eventType: 'INSERT', new: meal } as Change<Meal>, key);
 }
 
-export async function changeMeal(id: string, recipeId: string | null, cookId: string | null): Promise<void> {
-  const meal = await updateMeal(id, recipeId, cookId);
-  planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
-}
-
-export async function changePortions(id: string, portions: number | null): Promise<void> {
-  const meal = await setMealPortions(id, portions);
-  planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
+/**
+ * Changes a planned meal: recipe, cook, portions, or its day and slot (moving it). A move shows at
+ * once and goes back if the server refuses it, so dragging feels immediate.
+ */
+export async function changeMeal(id: string, change: MealChange): Promise<void> {
+  const before = planner.meals.find((m) => m.id === id);
+  if (before && (change.date || change.slot))
+    planner.meals = planner.meals.map((m) => (m.id === id ? { ...m, ...change } : m));
+  try {
+    const meal = await updateMeal(id, change);
+    planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
+  } catch (error) {
+    if (before) planner.meals = planner.meals.map((m) => (m.id === id ? before : m));
+    throw error;
+  }
 }
 
 export async function removeMeal(id: string): Promise<void> {

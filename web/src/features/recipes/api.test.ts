@@ -7,6 +7,7 @@ const input: RecipeInput = {
   duration: 10,
   description: null,
   steps: [],
+  tags: [],
   lines: [{ ingredient_id: 1, quantity: null, measurement_id: null, note: null }],
 };
 

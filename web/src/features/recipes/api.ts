@@ -8,6 +8,8 @@ import type {
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
+import { photoPaths, photoStamp } from './photo.ts';
+import type { PreparedPhoto } from './photo-resize.ts';
 
 /** An ingredient line as LINE_COLUMNS selects it: its unit's name and its ingredient's nutrition. */
 export type IngredientLine = Pick<
@@ -15,7 +17,11 @@ export type IngredientLine = Pick<
   'id' | 'ingredient_id' | 'quantity' | 'position' | 'note'
 > & {
   measurements: Pick<Tables<'measurements'>, 'name'> | null;
-  ingredients: Pick<Tables<'ingredients'>, 'id' | 'name' | 'protein' | 'carbs' | 'fats' | 'calories'> | null;
+  ingredients:
+    | (Pick<Tables<'ingredients'>, 'id' | 'name' | 'protein' | 'carbs' | 'fats' | 'calories'> &
+        /** An own ingredient's weights (issue 20). */
+        Partial<Pick<Tables<'ingredients'>, 'grams_per_each' | 'grams_per_ml'>>)
+    | null;
 };
 
 /** A recipe as RECIPE_COLUMNS selects it, with its lines. */
@@ -36,8 +42,8 @@ export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
 };
 
 const LINE_COLUMNS =
-  'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories)';
-const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, recipe_ingredients(${LINE_COLUMNS})`;
+  'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories, grams_per_each, grams_per_ml)';
+const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, recipe_ingredients(${LINE_COLUMNS})`;
 
 /**
  * Spec 6/7: the user's own recipes plus the defaults, with their ingredient lines, and (issue 17)
@@ -78,6 +84,7 @@ export interface RecipeInput {
   duration: number | null;
   description: string | null;
   steps: string[];
+  tags: string[];
   /** `quantity` null when none was typed (never ''), as the database stores it. */
   lines: {
     ingredient_id: number;
@@ -139,7 +146,71 @@ export async function setRecipeHousehold(id: string, householdId: string | null)
   if (error) throw error;
 }
 
-export async function deleteRecipe(id: string): Promise<void> {
+const PHOTOS = 'recipe-photos';
+
+/** The public address of a stored photo (the bucket is public-read; <img> sends no token). */
+export function recipePhotoUrl(path: string): string {
+  return supabase.storage.from(PHOTOS).getPublicUrl(path).data.publicUrl;
+}
+
+/**
+ * Stores a recipe's photo and thumbnail, points the recipe at them, then removes the files of
+ * the photo it replaces. The row changes only once both files are saved, so a failed upload
+ * leaves the old photo showing.
+ */
+export async function uploadRecipePhoto(
+  userId: string,
+  recipeId: string,
+  photo: PreparedPhoto,
+  stamp = photoStamp(),
+): Promise<string> {
+  const paths = photoPaths(userId, recipeId, photo.type, stamp);
+  const bucket = supabase.storage.from(PHOTOS);
+  const options = { contentType: photo.type, cacheControl: '31536000', upsert: false };
+  const thumb = await bucket.upload(paths.thumb, photo.thumb, options);
+  if (thumb.error) throw thumb.error;
+  const full = await bucket.upload(paths.photo, photo.photo, options);
+  if (full.error) {
+    await bucket.remove([paths.thumb]);
+    throw full.error;
+  }
+  const { error } = await supabase.from('recipes').update({ photo_path: paths.photo }).eq('id', recipeId);
+  if (error) {
+    await bucket.remove([paths.photo, paths.thumb]);
+    throw error;
+  }
+  await removeRecipePhotoFiles(userId, recipeId, [paths.photo, paths.thumb]);
+  return paths.photo;
+}
+
+/** Removes every file in the recipe's photo folder except `keep`; a failure only leaves files behind. */
+async function removeRecipePhotoFiles(
+  userId: string,
+  recipeId: string,
+  keep: readonly string[] = [],
+): Promise<void> {
+  const folder = `${userId}/${recipeId}`;
+  const bucket = supabase.storage.from(PHOTOS);
+  const { data, error } = await bucket.list(folder, { limit: 100 });
+  if (error) throw error;
+  const names = (data ?? []).map((f) => `${folder}/${f.name}`).filter((name) => !keep.includes(name));
+  if (names.length === 0) return;
+  const removed = await bucket.remove(names);
+  if (removed.error) throw removed.error;
+}
+
+/** Takes the photo off the recipe, then removes its files. */
+export async function clearRecipePhoto(userId: string, recipeId: string): Promise<void> {
+  const { error } = await supabase.from('recipes').update({ photo_path: null }).eq('id', recipeId);
+  if (error) throw error;
+  await removeRecipePhotoFiles(userId, recipeId);
+}
+
+/** Deletes an own recipe and the files of its photo (the files first: the row is what finds them). */
+export async function deleteRecipe(userId: string, id: string): Promise<void> {
+  await removeRecipePhotoFiles(userId, id).catch((error: unknown) =>
+    console.error('removing the recipe photo failed', error),
+  );
   const { error } = await supabase.from('recipes').delete().eq('id', id);
   if (error) throw error;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testRecipe } from '../../testing/recipes.ts';
 import type { IngredientLine, Recipe } from './api.ts';
 import { displayAmount, recipeViews, shoppingLinesOf, totalNutrition } from './derive.ts';
-import { filterRecipes, NO_FILTERS } from './filter.ts';
+import { filterRecipes, NO_FILTERS, tagsOf } from './filter.ts';
 
 const line = (name: string, quantity: string, unit: string | null, id = 1): IngredientLine => ({
   id: `${name}-${quantity}`,
@@ -84,6 +84,29 @@ describe('recipe filters', () => {
       'Pumpkin soup',
     ]);
     expect(names(filterRecipes(views, { ...NO_FILTERS, maxMinutes: 30 }, []))).toEqual(['Porridge']);
+  });
+
+  it('finds recipes by tag, in the search box or the tag filter, and lists the tags there are', () => {
+    const tagged = recipeViews(
+      [
+        { ...recipe('a', 'Porridge', [line('rolled oats', '100', 'g')]), tags: ['quick', 'vegan'] },
+        { ...recipe('b', 'Pumpkin soup', [line('pumpkin', '500', 'g')]), tags: ['family favourite'] },
+      ],
+      new Map(),
+    );
+    expect(names(filterRecipes(tagged, { ...NO_FILTERS, query: 'FAVOURITE' }, []))).toEqual(['Pumpkin soup']);
+    expect(names(filterRecipes(tagged, { ...NO_FILTERS, tag: 'vegan' }, []))).toEqual(['Porridge']);
+    expect(names(filterRecipes(tagged, { ...NO_FILTERS, tag: 'veg' }, []))).toEqual([]);
+    expect(tagsOf(tagged)).toEqual(['family favourite', 'quick', 'vegan']);
+  });
+
+  it('filters by energy per portion', () => {
+    // 100 g, 500 g and 300 mL of a 200 kcal/100 g ingredient, 2 portions: 100, 500 and 300 kcal.
+    expect(names(filterRecipes(views, { ...NO_FILTERS, maxKcal: 300 }, []))).toEqual([
+      'Porridge',
+      'Crème brûlée',
+    ]);
+    expect(names(filterRecipes(views, { ...NO_FILTERS, maxKcal: 99 }, []))).toEqual([]);
   });
 
   it('leaves out recipes without prices when filtering by cost', () => {

@@ -15,6 +15,7 @@ describe('readDraft (issue 15: 1, 11)', () => {
       portions: '',
       duration: '5',
       steps: 'Crack.\n\n Fry. ',
+      tags: 'Quick, breakfast,, quick',
       lines: [
         { ...emptyLine(), ingredient: ' Egg ', quantity: ' 2 ', unit: 'piece' },
         { ...emptyLine(), ingredient: 'salt', quantity: '' },
@@ -29,6 +30,7 @@ describe('readDraft (issue 15: 1, 11)', () => {
         duration: 5,
         description: null,
         steps: ['Crack.', 'Fry.'],
+        tags: ['quick', 'breakfast'],
         lines: [
           { ingredient_id: 1, quantity: '2', measurement_id: 2, note: null },
           { ingredient_id: 2, quantity: null, measurement_id: null, note: null },

@@ -8,6 +8,7 @@ import {
   readField,
   recipeNameField,
   stepsText,
+  tagsText,
 } from '../../../../shared/limits/index.ts';
 import { preferredUnits } from '../../../../shared/mod.ts';
 import type { Named } from '../../lib/reference-data.ts';
@@ -31,10 +32,12 @@ export interface RecipeDraft {
   duration: string;
   description: string;
   steps: string;
+  /** Comma-separated. */
+  tags: string;
   lines: LineDraft[];
 }
 
-export type DraftField = 'name' | 'portions' | 'duration' | 'description' | 'steps';
+export type DraftField = 'name' | 'portions' | 'duration' | 'description' | 'steps' | 'tags';
 export type LinePart = 'ingredient' | 'quantity' | 'note';
 /** Messages by field name, or `line-<key>-<part>` for an ingredient line. */
 export type DraftErrors = Record<string, string>;
@@ -68,6 +71,7 @@ export function toDraft(recipe: Recipe | undefined): RecipeDraft {
     duration: recipe?.duration == null ? '' : String(recipe.duration),
     description: recipe?.description ?? '',
     steps: (recipe?.steps ?? []).join('\n'),
+    tags: (recipe?.tags ?? []).join(', '),
     lines: lines.length > 0 ? lines : [emptyLine()],
   };
 }
@@ -78,6 +82,7 @@ const FIELDS = {
   duration: durationText,
   description: descriptionField,
   steps: stepsText,
+  tags: tagsText,
 } as const;
 
 /** The message for one field of the recipe, or null when it can be saved as typed. */
@@ -87,7 +92,7 @@ export function checkField(draft: RecipeDraft, field: DraftField): string | null
 }
 
 export const unknownIngredient = (typed: string): string =>
-  `“${normalizeName(typed)}” is not an ingredient Larder knows. Pick one from the list.`;
+  `“${normalizeName(typed)}” is not an ingredient Larder knows. Pick one from the list, or add it as your own.`;
 export const MISSING_INGREDIENT = 'Pick the ingredient this quantity is for, or remove the line.';
 
 /** The known ingredient a line names (case and spacing ignored), if any. */
@@ -143,6 +148,7 @@ export function readDraft(
   const duration = read('duration', durationText, draft.duration);
   const description = read('description', descriptionField, draft.description);
   const steps = read('steps', stepsText, draft.steps);
+  const tags = read('tags', tagsText, draft.tags);
   for (const l of draft.lines) {
     if (!l.ingredient.trim() && l.quantity.trim())
       errors[lineErrorKey(l.key, 'ingredient')] = MISSING_INGREDIENT;
@@ -159,6 +165,7 @@ export function readDraft(
         note: read(lineErrorKey(l.key, 'note'), lineNoteField, l.note),
       };
     });
-  if (Object.keys(errors).length > 0 || name === null || steps === null) return { ok: false, errors };
-  return { ok: true, input: { name, portions, duration, description, steps, lines } };
+  if (Object.keys(errors).length > 0 || name === null || steps === null || tags === null)
+    return { ok: false, errors };
+  return { ok: true, input: { name, portions, duration, description, steps, tags, lines } };
 }

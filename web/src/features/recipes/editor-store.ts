@@ -1,8 +1,14 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import { FIELD_MESSAGES } from '../../../../shared/limits/index.ts';
 import { describeError, type Problem } from '../../lib/errors.ts';
-import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
-import type { Recipe } from './api.ts';
+import {
+  addOwnIngredient,
+  ingredientOptions,
+  measurementOptions,
+  type Named,
+  type OwnIngredientInput,
+} from '../../lib/reference-data.ts';
+import { clearRecipePhoto, type Recipe, uploadRecipePhoto } from './api.ts';
 import {
   checkField,
   checkLine,
@@ -18,7 +24,30 @@ import {
   readDraft,
   toDraft,
 } from './draft.ts';
-import { saveRecipe } from './store.ts';
+import { checkPhotoFile, PHOTO_MESSAGES } from './photo.ts';
+import { type PreparedPhoto, preparePhoto } from './photo-resize.ts';
+import { loadRecipes, saveRecipe } from './store.ts';
+
+/** The photo as chosen on the form; saved with the recipe. */
+interface PhotoDraft {
+  /** The recipe's stored photo, until it is replaced or removed. */
+  current: string | null;
+  chosen: PreparedPhoto | null;
+  /** An object URL of the chosen photo, for the preview. */
+  preview: string | null;
+  remove: boolean;
+  reading: boolean;
+  message: string | null;
+}
+
+const noPhoto = (current: string | null = null): PhotoDraft => ({
+  current,
+  chosen: null,
+  preview: null,
+  remove: false,
+  reading: false,
+  message: null,
+});
 
 interface EditorState {
   /** The recipe being edited, null for a new one; the draft belongs to it. */
@@ -34,6 +63,7 @@ interface EditorState {
   optionsLoaded: boolean;
   /** Why the ingredient and unit lists could not be loaded. */
   optionsProblem: Problem | null;
+  photo: PhotoDraft;
 }
 
 export const editor = proxy<EditorState>({
@@ -46,7 +76,52 @@ export const editor = proxy<EditorState>({
   units: ref([]),
   optionsLoaded: false,
   optionsProblem: null,
+  photo: noPhoto(),
 });
+
+function setPhoto(next: PhotoDraft): void {
+  if (editor.photo.preview && editor.photo.preview !== next.preview)
+    URL.revokeObjectURL(editor.photo.preview);
+  editor.photo = { ...next, chosen: next.chosen ? ref(next.chosen) : null };
+}
+
+/** Reads a chosen file (type and size first), resized in the browser; shown until saved. */
+export async function choosePhoto(file: File): Promise<void> {
+  const problem = checkPhotoFile(file);
+  if (problem) {
+    editor.photo.message = problem;
+    return;
+  }
+  editor.photo.reading = true;
+  editor.photo.message = null;
+  try {
+    const chosen = await preparePhoto(file);
+    setPhoto({
+      ...editor.photo,
+      chosen,
+      preview: URL.createObjectURL(chosen.thumb),
+      remove: false,
+      reading: false,
+    });
+  } catch (error) {
+    editor.photo.reading = false;
+    editor.photo.message = error instanceof Error ? error.message : PHOTO_MESSAGES.unreadable;
+  }
+}
+
+/** Drops the chosen photo, or marks the stored one for removal on save. */
+export function dropPhoto(): void {
+  setPhoto({ ...noPhoto(editor.photo.current), remove: editor.photo.current !== null });
+}
+
+async function savePhoto(userId: string, recipeId: string): Promise<void> {
+  const { chosen, remove, current } = editor.photo;
+  if (chosen) await uploadRecipePhoto(userId, recipeId, chosen);
+  else if (remove && current) await clearRecipePhoto(userId, recipeId);
+  else return;
+  setPhoto(noPhoto());
+  await loadRecipes();
+}
 
 export function setEditorOptions(ingredients: readonly Named[], units: readonly Named[]): void {
   editor.ingredients = ref([...ingredients]);
@@ -72,12 +147,14 @@ export function openEditor(id: string | null, recipe: Recipe | undefined, fresh 
   if (!fresh && editor.draft && editor.recipeId === id) return;
   editor.recipeId = id;
   editor.draft = toDraft(recipe);
+  setPhoto(noPhoto(recipe?.photo_path ?? null));
   editor.errors = {};
   editor.problem = null;
   editor.saving = false;
 }
 
 export function closeEditor(): void {
+  setPhoto(noPhoto());
   editor.draft = null;
   editor.recipeId = null;
 }
@@ -99,6 +176,7 @@ const LIMIT_MESSAGES: ReadonlySet<string> = new Set([
   FIELD_MESSAGES.recipeNameLong,
   FIELD_MESSAGES.description,
   FIELD_MESSAGES.steps,
+  FIELD_MESSAGES.tags,
   FIELD_MESSAGES.lineNote,
 ]);
 const tooLong = (message: string | null) => message !== null && LIMIT_MESSAGES.has(message);
@@ -139,6 +217,14 @@ export function leaveLine(key: number, part: LinePart): void {
   if (line) settle(lineErrorKey(key, part), checkLine(line, part, editor.ingredients), true);
 }
 
+/** Adds an ingredient of the user's own and puts it on the line that asked for it. */
+export async function addIngredientForLine(key: number, input: OwnIngredientInput): Promise<void> {
+  const added = await addOwnIngredient(input);
+  setEditorOptions(await ingredientOptions(), editor.units);
+  editLine(key, 'ingredient', added.name);
+  leaveLine(key, 'ingredient');
+}
+
 export function addLine(): void {
   editor.draft?.lines.push(emptyLine());
 }
@@ -166,9 +252,23 @@ export async function submitEditor(userId: string): Promise<string | null> {
   editor.errors = {};
   editor.problem = null;
   editor.saving = true;
+  let saved: string | null = null;
   try {
-    return await saveRecipe(userId, editor.recipeId, reading.input);
+    saved = await saveRecipe(userId, editor.recipeId, reading.input);
+    // A new recipe is saved now: saving again (say after a failed photo) updates it.
+    editor.recipeId = saved;
+    await savePhoto(userId, saved);
+    return saved;
   } catch (error) {
+    if (saved) {
+      console.error('saving the photo failed', error);
+      editor.problem = {
+        message: `The recipe was saved, but not its photo. ${PHOTO_MESSAGES.upload}`,
+        retry: true,
+        reasons: [],
+      };
+      return null;
+    }
     console.error('saving the recipe failed', error);
     editor.problem = describeError(error);
     return null;

@@ -1,3 +1,4 @@
+import { foldText } from '../../lib/fold-text.ts';
 import type { RecipeView } from './derive.ts';
 
 export interface RecipeFilters {
@@ -7,6 +8,10 @@ export interface RecipeFilters {
   maxMinutes: number | null;
   /** Highest per-portion cost at the cheapest chain (AUD), or null for any. */
   maxCost: number | null;
+  /** Highest energy per portion in kcal, or null for any. */
+  maxKcal: number | null;
+  /** A tag the recipe must have, or '' for any. */
+  tag: string;
 }
 
 export const NO_FILTERS: RecipeFilters = {
@@ -14,7 +19,14 @@ export const NO_FILTERS: RecipeFilters = {
   favouritesOnly: false,
   maxMinutes: null,
   maxCost: null,
+  maxKcal: null,
+  tag: '',
 };
+
+/** Every tag on the recipes, in order, for the tag filter. */
+export function tagsOf(views: readonly RecipeView[]): string[] {
+  return [...new Set(views.flatMap((v) => v.recipe.tags ?? []))].sort((a, b) => a.localeCompare(b, 'en-AU'));
+}
 
 /** Lowest per-portion price among chains that price every ingredient (else among any that price some). */
 export function cheapestPerPortion(view: RecipeView): number | null {
@@ -25,33 +37,35 @@ export function cheapestPerPortion(view: RecipeView): number | null {
   return Math.min(...pool.map((c) => c!.per_portion));
 }
 
-/** Search matches the recipe's name or any of its ingredients' names, ignoring case and accents. */
+/**
+ * Search matches the recipe's name, its tags or any of its ingredients' names, ignoring case and
+ * accents; the other filters narrow it. Energy and cost are worked out only for recipes that
+ * passed the cheaper tests.
+ */
 export function filterRecipes(
   views: readonly RecipeView[],
   filters: RecipeFilters,
   favouriteIds: readonly string[],
 ): RecipeView[] {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase();
-  const q = fold(filters.query.trim());
+  const q = foldText(filters.query.trim());
   const favs = new Set(favouriteIds);
   return views
     .filter(({ recipe }) => {
       if (filters.favouritesOnly && !favs.has(recipe.id)) return false;
       if (filters.maxMinutes !== null && (recipe.duration == null || recipe.duration > filters.maxMinutes))
         return false;
+      if (filters.tag && !(recipe.tags ?? []).includes(filters.tag)) return false;
       if (q) {
-        const inName = fold(recipe.name).includes(q);
+        const inName =
+          foldText(recipe.name).includes(q) || (recipe.tags ?? []).some((t) => foldText(t).includes(q));
         const inIngredients = recipe.recipe_ingredients.some((l) =>
-          fold(l.ingredients?.name ?? '').includes(q),
+          foldText(l.ingredients?.name ?? '').includes(q),
         );
         if (!inName && !inIngredients) return false;
       }
       return true;
     })
+    .filter((view) => filters.maxKcal === null || view.nutrition.caloriesPerPortion <= filters.maxKcal)
     .filter((view) => {
       if (filters.maxCost === null) return true;
       const cost = cheapestPerPortion(view);

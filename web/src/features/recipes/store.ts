@@ -91,8 +91,8 @@ export async function shareRecipe(id: string, householdId: string | null): Promi
   }
 }
 
-export async function removeRecipe(id: string): Promise<void> {
-  await deleteRecipe(id);
+export async function removeRecipe(userId: string, id: string): Promise<void> {
+  await deleteRecipe(userId, id);
   recipes.items = recipes.items.filter((r) => r.id !== id);
   await loadRecipes();
 }

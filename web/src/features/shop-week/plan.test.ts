@@ -28,6 +28,7 @@ describe('building the list from the plan', () => {
   it('labels a meal by its day and meal type, else its recipe', () => {
     expect(mealLabel('2026-11-23', recipes[0]!)).toBe('Mon breakfast');
     expect(mealLabel('2026-11-26', recipes[1]!)).toBe('Thu Damper');
+    expect(mealLabel('2026-11-26', recipes[1]!, 'lunch')).toBe('Thu lunch');
   });
   it('offers the meals with a recipe in the range, by date, unticked ones left out of the plan', () => {
     const choices = mealChoices(meals, recipes, '2026-11-23', '2026-11-30', ['m2']);

@@ -8,6 +8,8 @@ export interface PlanMeal {
   recipe_id: string | null;
   cook_id: string | null;
   portions?: number | null;
+  /** Which meal of the day it is on the planner (breakfast, lunch, dinner, snack). */
+  slot?: string;
 }
 
 /** A recipe as the plan's screens read it (the recipe list's rows). */
@@ -33,10 +35,14 @@ export interface MealChoice {
 
 const weekday = new Intl.DateTimeFormat('en-AU', { weekday: 'short', timeZone: 'UTC' });
 
-/** "Mon dinner": the day and the meal (the recipe's meal type, else its name). */
-export function mealLabel(date: string, recipe: Pick<PlanRecipe, 'name' | 'meal_type'>): string {
+/** "Mon dinner": the day and the meal (its slot on the planner, else the recipe's meal type, else its name). */
+export function mealLabel(
+  date: string,
+  recipe: Pick<PlanRecipe, 'name' | 'meal_type'>,
+  slot?: string,
+): string {
   const day = weekday.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
-  return `${day} ${recipe.meal_type || recipe.name}`;
+  return `${day} ${slot || recipe.meal_type || recipe.name}`;
 }
 
 /**
@@ -59,7 +65,7 @@ export function mealChoices(
     choices.push({
       id: meal.id,
       date,
-      label: mealLabel(date, recipe),
+      label: mealLabel(date, recipe, meal.slot),
       recipe,
       portions: meal.portions ?? recipe.portions ?? 1,
       cookId: meal.cook_id,

@@ -39,6 +39,19 @@ export async function addShoppingItems(householdId: string, items: ItemValues[])
   if (error) throw error;
 }
 
+/** Sends additions made offline; each carries its id, so sending one again adds nothing. */
+export async function addShoppingItemsOnce(
+  householdId: string,
+  items: (ItemValues & { id: string })[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const { error } = await supabase.from('shopping').upsert(
+    items.map((i) => ({ ...i, household_id: householdId })),
+    { onConflict: 'id', ignoreDuplicates: true },
+  );
+  if (error) throw error;
+}
+
 export async function updateShoppingItem(id: string, patch: Partial<ItemValues & { checked: boolean }>) {
   const { error } = await supabase.from('shopping').update(patch).eq('id', id);
   if (error) throw error;

@@ -3,6 +3,7 @@ import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   addShoppingItems,
+  addShoppingItemsOnce,
   deleteCheckedItems,
   deleteShoppingItem,
   listShoppingItems,
@@ -10,31 +11,97 @@ import {
   updateShoppingItem,
 } from './api.ts';
 import { planAdd } from './merge.ts';
+import {
+  enqueue,
+  type QueuedChange,
+  savedList,
+  savedQueue,
+  saveList,
+  saveQueue,
+  withQueue,
+} from './offline.ts';
 
 interface ShoppingState {
   items: ShoppingItem[];
   loaded: boolean;
+  /** The browser says it has no connection. */
+  offline: boolean;
+  /** Changes made offline, not yet sent. */
+  waiting: number;
 }
 
-export const shopping = proxy<ShoppingState>({ items: [], loaded: false });
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export const shopping = proxy<ShoppingState>({ items: [], loaded: false, offline: isOffline(), waiting: 0 });
 
 export function resetShopping(): void {
   shopping.items = [];
   shopping.loaded = false;
 }
 
+/** The list from the server, else (offline) the last one this browser saw; queued changes on top. */
 export async function loadShopping(householdId: string): Promise<void> {
+  const queue = savedQueue(householdId);
+  shopping.waiting = queue.length;
+  if (queue.length > 0 && !isOffline()) {
+    await sendQueued(householdId);
+    return;
+  }
   try {
-    shopping.items = await listShoppingItems(householdId);
+    const items = await listShoppingItems(householdId);
+    saveList(householdId, items);
+    shopping.items = withQueue(items, queue);
   } catch (error) {
     console.error('loading the shopping list failed', error);
+    const saved = savedList(householdId);
+    if (saved && (isOffline() || !shopping.loaded)) shopping.items = withQueue(saved, queue);
   } finally {
     shopping.loaded = true;
   }
 }
 
+function queueChange(householdId: string, change: QueuedChange): void {
+  const queue = enqueue(savedQueue(householdId), change);
+  saveQueue(householdId, queue);
+  shopping.waiting = queue.length;
+  shopping.items = withQueue(savedList(householdId) ?? shopping.items, queue);
+}
+
+let sending: Promise<void> | null = null;
+
+/**
+ * Sends what was changed offline, in order, then reads the list again. A change the server
+ * refuses is dropped (it would be refused again); one that fails to arrive stays queued.
+ */
+function sendQueued(householdId: string): Promise<void> {
+  sending ??= (async () => {
+    let queue = savedQueue(householdId);
+    while (queue.length > 0 && !isOffline()) {
+      const change = queue[0]!;
+      try {
+        if (change.kind === 'add')
+          await addShoppingItemsOnce(householdId, [{ ...change.item, id: change.id }]);
+        else await updateShoppingItem(change.id, { checked: change.checked });
+      } catch (error) {
+        if (isOffline() || !(error as { code?: string })?.code) break;
+        console.error('a queued shopping change was refused', error);
+      }
+      queue = queue.slice(1);
+      saveQueue(householdId, queue);
+      shopping.waiting = queue.length;
+    }
+  })().finally(() => {
+    sending = null;
+  });
+  return sending.then(() => (savedQueue(householdId).length === 0 ? loadShopping(householdId) : undefined));
+}
+
 /** Adds items, merging each into an unticked line of the same ingredient and unit (see planAdd). */
 export async function addToShopping(householdId: string, items: ItemValues[]): Promise<void> {
+  if (isOffline()) {
+    for (const item of items) queueChange(householdId, { kind: 'add', id: crypto.randomUUID(), item });
+    return;
+  }
   // The server's list, not the store's: another tab may have changed it since.
   const plan = planAdd(await listShoppingItems(householdId), items);
   try {
@@ -52,6 +119,10 @@ export async function editShoppingItem(householdId: string, id: string, item: It
 
 /** Ticks show at once; the server's answer (or the re-fetch after a failure) settles it. */
 export async function tickShoppingItem(householdId: string, id: string, checked: boolean): Promise<void> {
+  if (isOffline()) {
+    queueChange(householdId, { kind: 'tick', id, checked });
+    return;
+  }
   const item = shopping.items.find((i) => i.id === id);
   if (item) item.checked = checked;
   try {
@@ -79,6 +150,33 @@ export function liveShopping(householdId: string): TopicTable {
   return topicTable('shopping', reload, resync);
 }
 
-export function useShopping(): { items: readonly ShoppingItem[]; loaded: boolean } {
-  return useSnapshot(shopping) as { items: readonly ShoppingItem[]; loaded: boolean };
+/** Going offline shows on the list; coming back sends what waited (issue 20). */
+export function watchShoppingConnection(householdId: string): () => void {
+  const offline = () => {
+    shopping.offline = true;
+  };
+  const online = () => {
+    shopping.offline = false;
+    void sendQueued(householdId);
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
+  };
+}
+
+export function useShopping(): {
+  items: readonly ShoppingItem[];
+  loaded: boolean;
+  offline: boolean;
+  waiting: number;
+} {
+  return useSnapshot(shopping) as {
+    items: readonly ShoppingItem[];
+    loaded: boolean;
+    offline: boolean;
+    waiting: number;
+  };
 }

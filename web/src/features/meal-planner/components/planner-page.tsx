@@ -1,38 +1,33 @@
-import { useEffect, useMemo } from 'react';
-import type { Choice } from '../../../components/ui/field.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/index.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
-import {
-  changeMeal,
-  changePortions,
-  loadMeals,
-  planMeal,
-  plannerDates,
-  removeMeal,
-  usePlanner,
-} from '../store.ts';
-import { AddMealForm } from './add-meal-form.tsx';
-import { MealRow } from './meal-row.tsx';
+import type { MealChange } from '../api.ts';
+import { type PlannerCook, type PlannerRecipe, plannerGrid, SLOT_NAMES } from '../pick.ts';
+import { changeMeal, loadMeals, planMeal, plannerDates, removeMeal, usePlanner } from '../store.ts';
+import { MEAL_DRAG_TYPE, MealCard } from './meal-card.tsx';
+import { MealDialog, MoveDialog } from './meal-dialog.tsx';
+import '../planner.css';
 
-/** A recipe or a cook, as the planner offers it. */
-interface Named {
-  id: string;
-  name: string;
-  /** A recipe's own portions (recipes only). */
-  portions?: number | null;
-}
+type Open = { kind: 'add'; date: string; slot: MealSlot } | { kind: 'edit' | 'move'; id: string } | null;
 
-const choicesOf = (rows: readonly Named[]): Choice[] => rows.map((r) => ({ value: r.id, label: r.name }));
+const SWIPE_PX = 60;
 
 function failed(what: string) {
   return (e: unknown) => {
     console.error(`${what} failed`, e);
     showToast(`The meal could not be ${what}. Please try again.`, 'error');
+    throw e;
   };
 }
 
+function dayName(date: string, i: number): string {
+  return i === 0 ? `Today, ${formatDay(date)}` : i === 1 ? `Tomorrow, ${formatDay(date)}` : formatDay(date);
+}
+
+/** The week as a grid of days × meals: the whole week on a desktop, one day a screen on a phone. */
 export function PlannerPage({
   householdId,
   recipes,
@@ -40,63 +35,147 @@ export function PlannerPage({
   ready,
 }: {
   householdId: string;
-  recipes: readonly Named[];
-  cooks: readonly Named[];
+  recipes: readonly PlannerRecipe[];
+  cooks: readonly PlannerCook[];
   ready: boolean;
 }) {
   const { meals, loaded } = usePlanner();
+  const [day, setDay] = useState(0);
+  const [open, setOpen] = useState<Open>(null);
+  const touch = useRef<number | null>(null);
   useEffect(() => {
     void loadMeals(householdId);
   }, [householdId]);
-  const recipeChoices = useMemo(() => choicesOf(recipes), [recipes]);
-  const cookChoices = useMemo(() => choicesOf(cooks), [cooks]);
   const dates = plannerDates();
+  const grid = plannerGrid(dates, meals);
+  const labels = new Map(dates.map((d, i) => [d, dayName(d, i)]));
+  const recipeOf = (id: string | null) => recipes.find((r) => r.id === id);
+  const meal = open && open.kind !== 'add' ? meals.find((m) => m.id === open.id) : undefined;
+  const save = (change: MealChange) =>
+    open?.kind === 'add'
+      ? planMeal(householdId, open.date, open.slot, change).catch(failed('added'))
+      : changeMeal(meal!.id, change).catch(failed('changed'));
+  const go = (to: number) => setDay(Math.max(0, Math.min(dates.length - 1, to)));
+  if (!loaded || !ready) return <Skeleton lines={4} label="Loading the week..." />;
   return (
     <Page title="Meal planner">
-      {!loaded || !ready ? (
-        <Skeleton lines={4} label="Loading the week..." />
-      ) : (
-        <ol className="days">
-          {dates.map((date, i) => {
-            const label =
-              i === 0
-                ? `Today, ${formatDay(date)}`
-                : i === 1
-                  ? `Tomorrow, ${formatDay(date)}`
-                  : formatDay(date);
-            const dayMeals = meals.filter((m) => String(m.date).slice(0, 10) === date);
-            return (
-              <li key={date} className="card day">
-                <h2>{label}</h2>
-                {dayMeals.length === 0 ? <p className="muted small">Nothing planned.</p> : null}
-                <ul className="meals" aria-label={`Meals on ${label}`}>
-                  {dayMeals.map((meal, n) => (
-                    <MealRow
-                      key={meal.id}
-                      meal={meal}
-                      label={`meal ${n + 1} on ${label}`}
-                      recipes={recipeChoices}
-                      cooks={cookChoices}
-                      recipePortions={
-                        meal.recipe_id ? (recipes.find((r) => r.id === meal.recipe_id)?.portions ?? 1) : null
-                      }
-                      onChange={(r, c) => void changeMeal(meal.id, r, c).catch(failed('changed'))}
-                      onPortions={(p) => void changePortions(meal.id, p).catch(failed('changed'))}
-                      onRemove={() => void removeMeal(meal.id).catch(failed('removed'))}
-                    />
-                  ))}
-                </ul>
-                <AddMealForm
-                  dayLabel={label}
-                  recipes={recipeChoices}
-                  cooks={cookChoices}
-                  onAdd={(r, c) => planMeal(householdId, date, r, c).catch(failed('added'))}
-                />
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <div className="day-nav">
+        <button
+          type="button"
+          className="button small"
+          onClick={() => go(day - 1)}
+          disabled={day === 0}
+          aria-label="Previous day"
+        >
+          ←
+        </button>
+        <p aria-live="polite">
+          <span className="visually-hidden">{labels.get(dates[day]!)}, </span>
+          Day {day + 1} of {dates.length}
+        </p>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => go(day + 1)}
+          disabled={day === dates.length - 1}
+          aria-label="Next day"
+        >
+          →
+        </button>
+      </div>
+      <div
+        className="week-grid"
+        onTouchStart={(e) => {
+          touch.current = e.touches[0]?.clientX ?? null;
+        }}
+        onTouchEnd={(e) => {
+          const dx = (e.changedTouches[0]?.clientX ?? 0) - (touch.current ?? 0);
+          if (touch.current !== null && Math.abs(dx) > SWIPE_PX) go(day + (dx < 0 ? 1 : -1));
+          touch.current = null;
+        }}
+      >
+        {dates.map((date, i) => (
+          <section
+            key={date}
+            className={`week-day${i === day ? ' current' : ''}`}
+            aria-labelledby={`day-${date}`}
+          >
+            <h2 id={`day-${date}`}>{labels.get(date)}</h2>
+            {MEAL_SLOTS.map((slot) => {
+              const where = `${labels.get(date)}, ${SLOT_NAMES[slot].toLowerCase()}`;
+              return (
+                // biome-ignore lint/a11y/noStaticElementInteractions: dropping is the mouse's shortcut; "Move…" on each meal does the same from the keyboard
+                <div
+                  key={slot}
+                  className="week-slot"
+                  onDragOver={(e) => {
+                    if (e.dataTransfer.types.includes(MEAL_DRAG_TYPE)) e.preventDefault();
+                  }}
+                  onDrop={(e) => {
+                    const id = e.dataTransfer.getData(MEAL_DRAG_TYPE);
+                    if (!id) return;
+                    e.preventDefault();
+                    void changeMeal(id, { date, slot }).catch(failed('moved'));
+                  }}
+                >
+                  <h3>{SLOT_NAMES[slot]}</h3>
+                  <ul aria-label={where}>
+                    {grid.get(date)![slot].map((m) => (
+                      <MealCard
+                        key={m.id}
+                        meal={m}
+                        where={where}
+                        recipe={recipeOf(m.recipe_id)}
+                        cook={cooks.find((c) => c.id === m.cook_id)}
+                        onOpen={() => setOpen({ kind: 'edit', id: m.id })}
+                        onMove={() => setOpen({ kind: 'move', id: m.id })}
+                      />
+                    ))}
+                  </ul>
+                  <button
+                    type="button"
+                    className="add-slot"
+                    onClick={() => setOpen({ kind: 'add', date, slot })}
+                  >
+                    + Add<span className="visually-hidden"> {where}</span>
+                  </button>
+                </div>
+              );
+            })}
+          </section>
+        ))}
+      </div>
+      {open?.kind === 'add' ? (
+        <MealDialog
+          title={`Add ${SLOT_NAMES[open.slot].toLowerCase()}, ${labels.get(open.date)}`}
+          meal={null}
+          recipes={recipes}
+          cooks={cooks}
+          onSave={save}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'edit' && meal ? (
+        <MealDialog
+          title={`${SLOT_NAMES[meal.slot]}, ${labels.get(String(meal.date).slice(0, 10))}`}
+          meal={meal}
+          recipes={recipes}
+          cooks={cooks}
+          onSave={save}
+          onRemove={() => removeMeal(meal.id).catch(failed('removed'))}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'move' && meal ? (
+        <MoveDialog
+          title={`Move ${recipeOf(meal.recipe_id)?.name ?? 'this meal'} to…`}
+          meal={meal}
+          dates={dates}
+          dayName={(d) => labels.get(d) ?? d}
+          onMove={(date, slot) => changeMeal(meal.id, { date, slot }).catch(failed('moved'))}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
 import type { DraftField } from '../draft.ts';
 import { addLine, editField, leaveField, submitEditor, useEditor } from '../editor-store.ts';
 import { EditorLine } from './editor-line.tsx';
+import { PhotoField } from './photo-field.tsx';
 
 /** The recipe editor's form; the draft, its messages and saving live in editor-store.ts. */
 export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: string) => void }) {
@@ -50,6 +51,13 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
         maxLength={LIMITS.recipeDescription.max}
         {...text('description')}
       />
+      <Field
+        label="Tags"
+        hint={`Separated by commas, such as quick, family favourite (at most ${LIMITS.recipeTags.max})`}
+        autoComplete="off"
+        {...text('tags')}
+      />
+      <PhotoField name={draft.name} />
       <fieldset className="lines">
         <legend>Ingredients</legend>
         <datalist id={listId}>
@@ -64,6 +72,7 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
             index={index}
             listId={listId}
             units={units}
+            ingredients={ingredients}
             errors={errors}
           />
         ))}

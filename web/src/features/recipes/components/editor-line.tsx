@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { LIMITS } from '../../../../../shared/limits/index.ts';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import type { Named } from '../../../lib/reference-data.ts';
-import { type LineDraft, lineErrorKey } from '../draft.ts';
-import { editLine, leaveLine, removeLine } from '../editor-store.ts';
+import { findIngredient, type LineDraft, lineErrorKey } from '../draft.ts';
+import { addIngredientForLine, editLine, leaveLine, removeLine } from '../editor-store.ts';
+import { OwnIngredientDialog } from './own-ingredient-dialog.tsx';
 
 /** One ingredient line of the recipe editor: ingredient, quantity and unit, each with its message. */
 export function EditorLine({
@@ -10,6 +12,7 @@ export function EditorLine({
   index,
   listId,
   units,
+  ingredients,
   errors,
 }: {
   line: LineDraft;
@@ -17,9 +20,16 @@ export function EditorLine({
   /** The datalist of known ingredients. */
   listId: string;
   units: readonly Named[];
+  ingredients: readonly Named[];
   errors: Readonly<Record<string, string>>;
 }) {
   const n = index + 1;
+  const [adding, setAdding] = useState(false);
+  // Offered once the line says it does not know the ingredient, so nothing moves under a click.
+  const unknown =
+    Boolean(errors[lineErrorKey(line.key, 'ingredient')]) &&
+    line.ingredient.trim() !== '' &&
+    !findIngredient(line.ingredient, ingredients);
   return (
     <div className="line-row">
       <Field
@@ -57,6 +67,19 @@ export function EditorLine({
       >
         ×
       </button>
+      {unknown ? (
+        <button type="button" className="button small add-own" onClick={() => setAdding(true)}>
+          Add “{line.ingredient.trim()}” as your own ingredient
+        </button>
+      ) : null}
+      {adding ? (
+        <OwnIngredientDialog
+          name={line.ingredient}
+          ingredients={ingredients}
+          onSave={(input) => addIngredientForLine(line.key, input)}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -4,12 +4,15 @@ import { formatDuration } from '../../../../../shared/mod.ts';
 import { paths } from '../../../config/paths.ts';
 import type { RecipeView } from '../derive.ts';
 import { PriceSummary } from './price-summary.tsx';
+import { RecipeImage } from './recipe-image.tsx';
+import { Tags } from './tags.tsx';
 
 export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactNode }) {
   const { recipe, nutrition, price } = view;
   const duration = formatDuration(recipe.duration);
   return (
     <article className="card recipe-card" aria-labelledby={`recipe-${recipe.id}`}>
+      <RecipeImage recipe={recipe} size="thumb" />
       <div className="recipe-card-head">
         <h2 id={`recipe-${recipe.id}`}>
           <Link href={paths.recipe(recipe.id)}>{recipe.name}</Link>
@@ -23,6 +26,7 @@ export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactN
         </span>
         {recipe.is_default ? null : <span className="badge soft">Yours</span>}
       </p>
+      <Tags tags={recipe.tags} />
       <PriceSummary price={price} compact />
     </article>
   );

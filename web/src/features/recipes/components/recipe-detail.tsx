@@ -12,6 +12,8 @@ import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { CostForPortions, PriceSummary } from './price-summary.tsx';
+import { RecipeImage } from './recipe-image.tsx';
+import { Tags } from './tags.tsx';
 
 export function RecipeDetail({
   id,
@@ -67,81 +69,85 @@ export function RecipeDetail({
   const duration = formatDuration(recipe.duration);
   return (
     <Page title={recipe.name} actions={actions?.(scale)}>
-      <p className="meta">
-        {duration ? <span>{duration}</span> : null}
-        <span>Serves {base}</span>
-      </p>
-      {recipe.description ? <p className="lede">{recipe.description}</p> : null}
-      <PortionsControl value={chosen} onChange={setPortions} />
-      <div className="detail-grid">
-        <section aria-labelledby="nutrition-h" className="card">
-          <h2 id="nutrition-h">Nutrition</h2>
-          <NutritionFacts n={perPortion} />
-          <p className="muted small">
-            For {chosen} {chosen === 1 ? 'portion' : 'portions'}:
-          </p>
-          <NutritionFacts n={totalNutrition(recipe, chosen)} label="In total" />
+      <div className="recipe-page">
+        <RecipeImage recipe={recipe} size="large" />
+        <p className="meta">
+          {duration ? <span>{duration}</span> : null}
+          <span>Serves {base}</span>
+        </p>
+        <Tags tags={recipe.tags} />
+        {recipe.description ? <p className="lede">{recipe.description}</p> : null}
+        <PortionsControl value={chosen} onChange={setPortions} />
+        <div className="detail-grid">
+          <section aria-labelledby="nutrition-h" className="card">
+            <h2 id="nutrition-h">Nutrition</h2>
+            <NutritionFacts n={perPortion} />
+            <p className="muted small">
+              For {chosen} {chosen === 1 ? 'portion' : 'portions'}:
+            </p>
+            <NutritionFacts n={totalNutrition(recipe, chosen)} label="In total" />
+          </section>
+          <section aria-labelledby="price-h" className="card">
+            <h2 id="price-h">Price per portion</h2>
+            {price ? (
+              <>
+                <PriceSummary price={price} />
+                <CostForPortions price={price} portions={chosen} />
+              </>
+            ) : priceError ? (
+              <p className="muted">{priceError}</p>
+            ) : (
+              <Skeleton lines={1} label="Loading prices..." />
+            )}
+          </section>
+        </div>
+        <section aria-labelledby="ingredients-h">
+          <h2 id="ingredients-h">Ingredients</h2>
+          {lines.length === 0 ? (
+            <p className="muted">No ingredients listed.</p>
+          ) : (
+            <ul className="ingredients">
+              {lines.map((l) => (
+                <li key={l.key}>
+                  <span className="qty">{l.amount}</span>{' '}
+                  {l.ingredientId === null ? (
+                    l.name
+                  ) : (
+                    <Link href={paths.ingredientPrices(l.ingredientId)} title={`Prices of ${l.name}`}>
+                      {l.name}
+                    </Link>
+                  )}
+                  {l.note ? <span className="muted">, {l.note}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
-        <section aria-labelledby="price-h" className="card">
-          <h2 id="price-h">Price per portion</h2>
+        <section aria-labelledby="steps-h">
+          <h2 id="steps-h">Method</h2>
+          {(recipe.steps ?? []).length === 0 ? (
+            <p className="muted">No steps written yet.</p>
+          ) : (
+            <ol className="steps">
+              {(recipe.steps ?? []).map((s, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: steps are ordered text without ids
+                <li key={i}>{s}</li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="breakdown-h" className="no-print">
+          <h2 id="breakdown-h">Price breakdown</h2>
           {price ? (
-            <>
-              <PriceSummary price={price} />
-              <CostForPortions price={price} portions={chosen} />
-            </>
+            <PriceBreakdown lines={costs} cheapest={price.cheapest ?? null} />
           ) : priceError ? (
             <p className="muted">{priceError}</p>
           ) : (
-            <Skeleton lines={1} label="Loading prices..." />
+            <Skeleton lines={2} label="Loading the breakdown..." />
           )}
         </section>
+        <div className="no-print">{insights?.(recipe)}</div>
       </div>
-      <section aria-labelledby="ingredients-h">
-        <h2 id="ingredients-h">Ingredients</h2>
-        {lines.length === 0 ? (
-          <p className="muted">No ingredients listed.</p>
-        ) : (
-          <ul className="ingredients">
-            {lines.map((l) => (
-              <li key={l.key}>
-                <span className="qty">{l.amount}</span>{' '}
-                {l.ingredientId === null ? (
-                  l.name
-                ) : (
-                  <Link href={paths.ingredientPrices(l.ingredientId)} title={`Prices of ${l.name}`}>
-                    {l.name}
-                  </Link>
-                )}
-                {l.note ? <span className="muted">, {l.note}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="steps-h">
-        <h2 id="steps-h">Method</h2>
-        {(recipe.steps ?? []).length === 0 ? (
-          <p className="muted">No steps written yet.</p>
-        ) : (
-          <ol className="steps">
-            {(recipe.steps ?? []).map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: steps are ordered text without ids
-              <li key={i}>{s}</li>
-            ))}
-          </ol>
-        )}
-      </section>
-      <section aria-labelledby="breakdown-h">
-        <h2 id="breakdown-h">Price breakdown</h2>
-        {price ? (
-          <PriceBreakdown lines={costs} cheapest={price.cheapest ?? null} />
-        ) : priceError ? (
-          <p className="muted">{priceError}</p>
-        ) : (
-          <Skeleton lines={2} label="Loading the breakdown..." />
-        )}
-      </section>
-      {insights?.(recipe)}
     </Page>
   );
 }

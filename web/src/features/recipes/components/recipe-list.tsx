@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { recipeViews } from '../derive.ts';
-import { filterRecipes, NO_FILTERS, type RecipeFilters } from '../filter.ts';
+import { filterRecipes, NO_FILTERS, type RecipeFilters, tagsOf } from '../filter.ts';
 import { loadPrices, loadRecipes, recipes, usePrices, useRecipes } from '../store.ts';
 import { RecipeCard } from './recipe-card.tsx';
 import { RecipeFiltersBar } from './recipe-filters.tsx';
@@ -33,12 +33,14 @@ export function RecipeList({
   }, []);
   const views = useMemo(() => recipeViews(items, prices), [items, prices]);
   const visible = useMemo(() => filterRecipes(views, filters, favouriteIds), [views, filters, favouriteIds]);
+  const tags = useMemo(() => tagsOf(views), [views]);
   const ready = loaded && pricesLoaded;
   const hasFavourites = views.some((v) => favouriteIds.includes(v.recipe.id));
   return (
     <>
       <RecipeFiltersBar
         favouritesToggle={!favouritesPage}
+        tags={tags}
         filters={filters}
         onChange={(f) => {
           setFilters(f);

@@ -25,7 +25,7 @@ function failed(what: string) {
 
 /** `before`: what comes above the add form (the build-from-plan panel). */
 export function ShoppingPage({ householdId, before }: { householdId: string; before?: ReactNode }) {
-  const { items, loaded } = useShopping();
+  const { items, loaded, offline, waiting } = useShopping();
   useEffect(() => {
     void loadShopping(householdId);
   }, [householdId]);
@@ -45,6 +45,13 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
         ) : null
       }
     >
+      {offline || waiting > 0 ? (
+        <p className={`offline-banner${offline ? '' : ' syncing'}`} role="status">
+          {offline
+            ? `Offline — ${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting. Ticks and new items are kept and sent when you are back online.`
+            : `Sending ${waiting} ${waiting === 1 ? 'change' : 'changes'} made offline...`}
+        </p>
+      ) : null}
       {before}
       <div className="card">
         <ItemForm

@@ -1,0 +1,64 @@
+import { MEAL_SLOTS, type MealSlot } from '../../../../shared/recipes/index.ts';
+import { foldText } from '../../lib/fold-text.ts';
+import type { Meal } from './api.ts';
+
+/** What the planner knows of a recipe: enough to find it by name, tag or ingredient and show it. */
+export interface PlannerRecipe {
+  id: string;
+  name: string;
+  portions: number | null;
+  meal_type: string | null;
+  duration: number | null;
+  tags: readonly string[];
+  ingredients: readonly string[];
+}
+
+export interface PlannerCook {
+  id: string;
+  name: string;
+}
+
+/**
+ * Recipes for the picker: every word typed must be in the name, a tag or an ingredient (accents
+ * and case ignored); names that start with the words come first, then names containing them, then
+ * matches by tag or ingredient only; at most `limit`.
+ */
+export function matchRecipes<R extends PlannerRecipe>(recipes: readonly R[], query: string, limit = 50): R[] {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return recipes.slice(0, limit);
+  const q = words.join(' ');
+  const ranked: { recipe: R; rank: number }[] = [];
+  for (const recipe of recipes) {
+    const name = foldText(recipe.name);
+    const rest = [...recipe.tags, ...recipe.ingredients].map(foldText).join(' | ');
+    if (!words.every((w) => name.includes(w) || rest.includes(w))) continue;
+    ranked.push({ recipe, rank: name.startsWith(q) ? 0 : name.includes(q) ? 1 : 2 });
+  }
+  return ranked
+    .sort((a, b) => a.rank - b.rank || a.recipe.name.localeCompare(b.recipe.name, 'en-AU'))
+    .slice(0, limit)
+    .map((r) => r.recipe);
+}
+
+/** The week as the grid shows it: each date's meals by slot, in the order they were planned. */
+export function plannerGrid(
+  dates: readonly string[],
+  meals: readonly Meal[],
+): Map<string, Record<MealSlot, Meal[]>> {
+  const grid = new Map<string, Record<MealSlot, Meal[]>>();
+  for (const date of dates) {
+    grid.set(date, Object.fromEntries(MEAL_SLOTS.map((s) => [s, [] as Meal[]])) as Record<MealSlot, Meal[]>);
+  }
+  for (const meal of meals) {
+    const cell = grid.get(String(meal.date).slice(0, 10));
+    (cell?.[meal.slot] ?? cell?.dinner)?.push(meal);
+  }
+  return grid;
+}
+
+export const SLOT_NAMES: Record<MealSlot, string> = {
+  breakfast: 'Breakfast',
+  lunch: 'Lunch',
+  dinner: 'Dinner',
+  snack: 'Snack',
+};
