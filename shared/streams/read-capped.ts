@@ -2,12 +2,21 @@
  * A stream read to its end as one array of bytes, refused (the rest cancelled, `tooBig()`
  * thrown) once it passes `maxBytes`: a page fetched, a feed unpacked, never held unbounded.
  */
-export async function readCapped(
+export function readCapped(
   stream: ReadableStream<Uint8Array>,
   maxBytes: number,
   tooBig: () => Error,
 ): Promise<Uint8Array> {
-  const reader = stream.getReader();
+  // Anything but a stream reads as nothing, so no caller gets a rejection it did not expect.
+  if (typeof stream?.getReader !== 'function') return Promise.resolve(new Uint8Array(0));
+  return readAll(stream.getReader(), maxBytes, tooBig);
+}
+
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  tooBig: () => Error,
+): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for (;;) {

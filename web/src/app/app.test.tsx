@@ -1,10 +1,16 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../features/auth/store.ts';
 import { connection } from '../lib/realtime.ts';
 import { renderAt } from '../testing/render.tsx';
 import { setStatus } from '../testing/session.ts';
 import { Layout } from './app.tsx';
+
+// The signed-in shell prefetches the recipes screen; loading it first means that import is
+// settled before the test environment is torn down (under load it once finished after).
+beforeAll(async () => {
+  await import('./screens/recipes.tsx');
+});
 
 describe('Layout', () => {
   afterEach(() => {
