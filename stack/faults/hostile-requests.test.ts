@@ -93,8 +93,9 @@ describe.each(testDatabases)('hostile requests on %s', (database) => {
   });
 
   it('passes values to PostgreSQL as text: exact numerics, and the column type refuses the rest', async () => {
-    // Nutrition figures (the service role's) have no upper limit: a 30-digit number stays exact.
-    const big = '12345678901234567890.123456789';
+    // Nutrition figures are grams per 100 g (at most 100, issue 20's check); within that, a
+    // 30-digit number stays exact rather than passing through a JavaScript float.
+    const big = '12.3456789012345678901234567891';
     const made = await rest(stack, '/ingredients?select=protein', {
       method: 'POST',
       token: stack.serviceRoleKey,

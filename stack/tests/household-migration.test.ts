@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,13 @@ const SUPABASE = fileURLToPath(new URL('../../supabase', import.meta.url));
 /** The first migration of issue 17; everything before it is the database people have today. */
 const HOUSEHOLDS = '20261126010000';
 const SHARED_TABLES = ['cooks', 'meal_planner', 'pantry', 'shopping'] as const;
+
+/** The units and one ingredient the people's recipe lines name. */
+const REFERENCE_SQL = `
+insert into public.measurements (name) values ('g') on conflict do nothing;
+insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id)
+values ('rolled oats', 13, 60, 7, 380, 'AFCD', 'test') on conflict do nothing;
+`;
 
 /** Three people with a week's data each, one of them without a profile row (never made by the app). */
 const PEOPLE_SQL = `
@@ -60,7 +67,7 @@ async function openDatabase(kind: (typeof testDatabases)[number]) {
   };
 }
 
-describe.each(testDatabases)('the households migration on a copy with the seed (%s)', (kind) => {
+describe.each(testDatabases)('the households migration on a copy of a live database (%s)', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -76,7 +83,9 @@ describe.each(testDatabases)('the households migration on a copy with the seed (
     }
     await applyBootstrap(db, join(SUPABASE, 'bootstrap'));
     await applyMigrations(db, before);
-    await db.exec(await readFile(join(SUPABASE, 'seed.sql'), 'utf8'));
+    // Today's seed is written for today's schema (own ingredients came later), so the copy holds
+    // the reference data that schema needs and a week of three people's data.
+    await db.exec(REFERENCE_SQL);
     await db.exec(PEOPLE_SQL);
     const counts = await countsByAuthor(db);
     expect(counts.meal_planner).toEqual({

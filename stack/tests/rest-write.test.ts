@@ -233,10 +233,10 @@ describe.each(testDatabases)('REST writes on %s', (database) => {
     const used = await a.client.from('cooks').delete().eq('id', cook!.id);
     expect(used.status).toBe(409);
     expect(used.error).toMatchObject({ code: '23503' });
-    // Ingredients are everyone's reference data, so a missing one may be named as missing; a
-    // missing recipe is refused as someone else's private one is (hostile-requests.test.ts).
+    // A missing ingredient is refused as someone else's own one is (issue 20: a line may only
+    // name an ingredient its writer can see), as a missing recipe is (hostile-requests.test.ts).
     const dangling = await a.client.from('pantry').insert({ name: 'Mystery', ingredient_id: 999_999_999 });
-    expect(dangling).toMatchObject({ status: 409, error: { code: '23503' } });
+    expect(dangling).toMatchObject({ status: 403, error: { code: '42501' } });
     const check = await a.client.from('cooks').insert({ name: '   ' });
     expect(check).toMatchObject({ status: 400, error: { code: '23514' } });
   });
