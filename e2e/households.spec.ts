@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { env, expect, newUser, restAs, signUp, test, visit } from './support/fixtures.ts';
+import { env, expect, newUser, planInGrid, restAs, signUp, test, visit } from './support/fixtures.ts';
 
 async function person(browser: Browser, first: string): Promise<Page> {
   const context = await browser.newContext();
@@ -52,16 +52,23 @@ test('two people share one household live, and a stranger sees none of it', asyn
     );
 
     // A plans a meal; B, on the planner, sees it appear.
+    await a.goto('/recipes');
+    const recipe = (
+      (await a.locator('article.recipe-card').first().getByRole('heading').textContent()) ?? ''
+    ).trim();
+    const dinners = (page: Page) =>
+      page
+        .locator('.week-day')
+        .first()
+        .getByRole('list', { name: /dinner$/ })
+        .getByRole('listitem');
     await b.goto('/planner');
-    const bToday = b.locator('li.day').first();
-    await expect(bToday).toBeVisible();
-    await expect(bToday.getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(0);
+    await expect(b.locator('.week-day').first()).toBeVisible();
+    await expect(dinners(b)).toHaveCount(0);
     await a.goto('/planner');
-    const aToday = a.locator('li.day').first();
-    await aToday.getByLabel(/^Recipe/).selectOption({ index: 1 });
-    await aToday.getByRole('button', { name: /Add meal/ }).click();
-    await expect(aToday.getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(1);
-    await expect(bToday.getByRole('list', { name: /Meals on/ }).getByRole('listitem')).toHaveCount(1);
+    await planInGrid(a, 0, 'dinner', recipe);
+    await expect(dinners(a)).toHaveCount(1);
+    await expect(dinners(b)).toHaveCount(1);
 
     // A adds to the list; B ticks it in the shop; A sees it ticked.
     await a.goto('/shopping');
@@ -76,13 +83,8 @@ test('two people share one household live, and a stranger sees none of it', asyn
     await c.goto('/shopping');
     await expect(c.getByText('Your shopping list is empty')).toBeVisible();
     await c.goto('/planner');
-    await expect(
-      c
-        .locator('li.day')
-        .first()
-        .getByRole('list', { name: /Meals on/ })
-        .getByRole('listitem'),
-    ).toHaveCount(0);
+    await expect(c.locator('.week-day').first()).toBeVisible();
+    await expect(dinners(c)).toHaveCount(0);
     expect(await restAs(c, 'shopping?select=id')).toEqual([]);
     expect(await restAs(c, 'meal_planner?select=id')).toEqual([]);
     expect(await restAs(c, 'household_members?select=user_id')).toHaveLength(1);
