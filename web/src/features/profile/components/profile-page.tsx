@@ -16,12 +16,12 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
   const [nameError, setNameError] = useState<string | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [pending, setPending] = useState(false);
-  useEffect(() => {
-    if (profile) {
-      setName(profile.name ?? '');
-      setAvatar(profile.avatar_url ?? '');
-    }
-  }, [profile]);
+  // The form follows the stored values, not the row object: a re-fetch of the same row (a live
+  // feed coming up) must not undo what the person is choosing.
+  const storedName = profile?.name ?? '';
+  const storedAvatar = profile?.avatar_url ?? '';
+  useEffect(() => setName(storedName), [storedName]);
+  useEffect(() => setAvatar(storedAvatar), [storedAvatar]);
   if (!loaded) return <Skeleton lines={2} label="Loading profile..." />;
   const save = () => {
     const read = readField(userNameField, name);
