@@ -1,8 +1,41 @@
--- Feeds price built-in ingredients only (issue 20 meets issue 18): a person's own ingredient may
--- share no built-in name, but two people's own ones may share a name with each other, and a feed
--- must never attach a shelf price to someone's private ingredient. apply_price_import as in
--- 20261126060200, with `user_id is null` on its two reads of ingredients by name.
+-- Applying a price import faster (issue 18, import performance; docs/price-feed.md). The rules
+-- are those of 20261125050700 unchanged; the work is smaller:
+-- - the batch's prices are read once into a table the planner has statistics for, and a product,
+--   store and day given twice is looked for only when a repeat exists at all;
+-- - of a product's stored history only the spans the batch can touch are read (from the span
+--   before its first day on) to fold it in, and only the spans that reach into the 84 days
+--   before a new span to judge it; first and last seen follow the spans touched;
+-- - the spans added are told by their import id, not collected in a table of their own;
+-- - islands of equal prices are summed up with window functions instead of one ordered
+--   aggregate per island (a sort each, which cost most of the fold).
+-- And feeds price built-in ingredients only (issue 20): two people's own ingredients may share
+-- a name, and a feed must never attach a shelf price to someone's private one. (Timestamped
+-- after the own-ingredients migration, whose user_id column it reads.)
 
+/**
+ * Applies a staged batch (public.stage_price_rows) in the caller's transaction, all or nothing:
+ *
+ * 1. Every price and mapping must name a product of the batch or of the database, and every
+ *    mapping a Larder ingredient; otherwise it raises, naming the row ('prices.csv line 12: …').
+ * 2. Products are inserted or updated by (chain, SKU); first and last seen only ever widen.
+ *    Products missing from the batch are untouched (never deleted; see stale_chain_products).
+ * 3. Prices are folded into the change-only history of each product and store: the stored spans
+ *    and the batch's rows in date order, consecutive ones saying the same price merged into one
+ *    span, each span ending at the latest the day before the next starts. A batch row for a day
+ *    that already starts a span with a different price replaces that span.
+ * 4. New spans are judged against the product's 12-week median at that store: the median daily
+ *    price of the 84 days before the span (days of non-quarantined spans, each span carried on
+ *    up to 10 days after it was last seen, as shared judgeSpecial fills gaps; at least 28 days
+ *    known). A price at least 3x or at most 1/3 of it is kept but quarantined: never used.
+ * 5. Mappings are inserted or updated; a preferred one makes the chain's other products of
+ *    that ingredient not preferred.
+ * 6. ingredient_prices is refreshed for the ingredients whose products or mappings changed.
+ * 7. The import is logged in price_imports and the batch deleted (with any batch left behind
+ *    for a day).
+ *
+ * p_price_rows is the number of price rows the files held (before the client folded them), for
+ * rows_unchanged. Returns the log row as JSON. Service role only.
+ */
 create or replace function public.apply_price_import(
   p_batch uuid,
   p_checksum text,
@@ -349,3 +382,4 @@ begin
   return v_log;
 end;
 $$;
+
