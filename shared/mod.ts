@@ -4,6 +4,7 @@
  *
  * @module
  */
+export * from './aisles/index.ts';
 export * from './basket/index.ts';
 export * from './dates/index.ts';
 export * from './display/index.ts';
@@ -11,6 +12,7 @@ export * from './limits/index.ts';
 export * from './nutrition/index.ts';
 export * from './pricing/index.ts';
 export * from './profile/index.ts';
+export * from './put-away/index.ts';
 export * from './quantity/index.ts';
 export * from './recipe-import/index.ts';
 export * from './recipes/index.ts';
