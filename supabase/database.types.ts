@@ -225,6 +225,39 @@ export type Database = {
           },
         ];
       };
+      household_shops: {
+        Row: {
+          aisle_order: string[] | null;
+          chain: string | null;
+          household_id: string;
+          subtract_when_cooked: boolean;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          aisle_order?: string[] | null;
+          chain?: string | null;
+          household_id: string;
+          subtract_when_cooked?: boolean;
+          updated_at?: string;
+        };
+        Update: {
+          aisle_order?: string[] | null;
+          chain?: string | null;
+          household_id?: string;
+          subtract_when_cooked?: boolean;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'household_shops_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: true;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       households: {
         Row: {
           created_at: string;
@@ -370,6 +403,7 @@ export type Database = {
           id: number;
           name: string;
           protein: number;
+          shop_category: string | null;
           source: string;
           source_id: string | null;
           user_id: string | null;
@@ -385,6 +419,7 @@ export type Database = {
           id?: never;
           name: string;
           protein: number;
+          shop_category?: string | null;
           source: string;
           source_id?: string | null;
           user_id?: string | null;
@@ -399,6 +434,7 @@ export type Database = {
           id?: never;
           name?: string;
           protein?: number;
+          shop_category?: string | null;
           source?: string;
           source_id?: string | null;
           user_id?: string | null;
@@ -408,6 +444,8 @@ export type Database = {
       meal_planner: {
         Row: {
           cook_id: string | null;
+          cooked_at: string | null;
+          cooked_by: string | null;
           created_at: string;
           date: string;
           household_id: string;
@@ -421,6 +459,8 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           cook_id?: string | null;
+          cooked_at?: string | null;
+          cooked_by?: string | null;
           created_at?: string;
           date: string;
           household_id?: string;
@@ -433,6 +473,8 @@ export type Database = {
         };
         Update: {
           cook_id?: string | null;
+          cooked_at?: string | null;
+          cooked_by?: string | null;
           created_at?: string;
           date?: string;
           household_id?: string;
@@ -643,6 +685,42 @@ export type Database = {
             columns: ['product_id'];
             isOneToOne: false;
             referencedRelation: 'chain_products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      put_aways: {
+        Row: {
+          created_at: string;
+          entries: NonNullable<Json>;
+          household_id: string;
+          id: string;
+          undone_at: string | null;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          entries: NonNullable<Json>;
+          household_id: string;
+          id?: string;
+          undone_at?: string | null;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          entries?: NonNullable<Json>;
+          household_id?: string;
+          id?: string;
+          undone_at?: string | null;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'put_aways_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
             referencedColumns: ['id'];
           },
         ];
@@ -891,6 +969,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      cook_meal: { Args: { meal: string; takes?: Json }; Returns: Json };
       create_household_invitation: { Args: { email?: string }; Returns: Json };
       decline_household_invitation: { Args: { token: string }; Returns: undefined };
       discard_price_import: { Args: { p_batch: string }; Returns: number };
@@ -924,6 +1003,7 @@ export type Database = {
           was_cents: number;
         }[];
       };
+      put_away_shopping: { Args: { lines: Json }; Returns: Json };
       refresh_ingredient_prices: { Args: { p_ingredient_ids?: number[] }; Returns: number };
       remove_household_member: { Args: { household: string; member: string }; Returns: undefined };
       revoke_household_invitation: { Args: { invitation_id: string }; Returns: undefined };
@@ -957,6 +1037,7 @@ export type Database = {
         };
       };
       transfer_household_ownership: { Args: { household: string; new_owner: string }; Returns: undefined };
+      undo_put_away: { Args: { put_away: string }; Returns: Json };
       write_plan_lines: { Args: { lines: Json }; Returns: Json };
     };
     Enums: {

@@ -8,6 +8,7 @@ import {
   SAMPLE_HISTORY,
   SAMPLE_SOURCE,
 } from './index.ts';
+import { SHOP_CATEGORY_OF } from './shop-categories.ts';
 
 /** A stable uuid from a name: the md5 of `kind:name`, laid out as a uuid (as `md5(...)::uuid` would). */
 export function stableUuid(kind: string, name: string): string {
@@ -39,16 +40,25 @@ function measurementsSql(): string {
   return `insert into public.measurements (name) values\n${rows}\non conflict (name) do nothing;\n`;
 }
 
+/** An ingredient's shop category (shop-categories.ts); the seed is not written without one. */
+function shopCategory(name: string): string {
+  const category = SHOP_CATEGORY_OF.get(name);
+  if (category === undefined) throw new Error(`${name} has no shop category in supabase/seed-data/shop-categories.ts`);
+  return category;
+}
+
 function ingredientsSql(): string {
   const rows = INGREDIENTS.map(
     (i) =>
-      `  (${[text(i.name), i.protein, i.carbs, i.fats, i.calories, text(i.source), text(i.sourceId)].join(', ')})`,
+      `  (${[text(i.name), i.protein, i.carbs, i.fats, i.calories, text(i.source), text(i.sourceId), text(shopCategory(i.name))].join(', ')})`,
   ).join(',\n');
   return (
     `-- Nutrition per 100 g; source_id is the FDC id of the record named in supabase/seed-data/ingredients.ts.\n` +
-    `insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id) values\n${rows}\n` +
+    `insert into public.ingredients (name, protein, carbs, fats, calories, source, source_id, shop_category) values\n${rows}\n` +
     // Built-in names are unique among built-ins (people's own ingredients may repeat each other's).
-    `on conflict (name) where user_id is null do nothing;\n`
+    // Seeding again gives a category to a built-in ingredient seeded before categories existed.
+    `on conflict (name) where user_id is null do update set shop_category = excluded.shop_category\n` +
+    `  where public.ingredients.shop_category is null;\n`
   );
 }
 

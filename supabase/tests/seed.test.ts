@@ -13,6 +13,7 @@ import {
   type PriceSource,
   RECIPES,
 } from '../seed-data/index.ts';
+import { SHOP_CATEGORY_OF } from '../seed-data/shop-categories.ts';
 import { recipeId, renderSeedSql } from '../seed-data/sql.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -94,6 +95,11 @@ describe('seed data: ingredients', () => {
       if (i.source === 'USDA FoodData Central') expect(i.sourceId, i.name).toMatch(/^\d{6,7}$/);
       expect(i.description.length, i.name).toBeGreaterThan(3);
     }
+  });
+
+  it('puts every ingredient in one shop category, and names no other (issue 25)', () => {
+    for (const i of INGREDIENTS) expect(SHOP_CATEGORY_OF.get(i.name), i.name).toBeDefined();
+    expect([...SHOP_CATEGORY_OF.keys()].filter((n) => !ingredientNames.has(n))).toEqual([]);
   });
 
   it('gives the same numbers wherever two ingredients share a source record', () => {
