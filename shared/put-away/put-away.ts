@@ -122,7 +122,7 @@ export function planPutAway(
   lines: readonly BoughtLine[],
   newId: () => string,
 ): { entries: PutAwayEntry[]; errors: FieldError[] } {
-  const isObject = (v: unknown) => v !== null && typeof v === 'object';
+  const isObject = <T>(v: T): v is T & object => v !== null && typeof v === 'object';
   const rows: PantryRow[] = (Array.isArray(pantry) ? pantry : []).filter(isObject).map((r) => ({ ...r }));
   const entries: PutAwayEntry[] = [];
   const errors: FieldError[] = [];

@@ -5,6 +5,7 @@ import { liveMeals } from '../features/meal-planner/store.ts';
 import { livePantry } from '../features/pantry/store.ts';
 import { liveProfile } from '../features/profile/store.ts';
 import { liveRecipes } from '../features/recipes/store.ts';
+import { liveAisles } from '../features/shopping/aisles-store.ts';
 import { liveShopping, watchShoppingConnection } from '../features/shopping/store.ts';
 import { startClosedChannelCheck, subscribeHouseholdTopic, subscribeTopic } from '../lib/realtime.ts';
 
@@ -34,6 +35,7 @@ function openHouseholdTopic(userId: string, householdId: string): () => void {
     liveCooks(householdId),
     livePantry(householdId),
     liveShopping(householdId),
+    liveAisles(householdId),
     liveRecipes(),
     ...liveHousehold(userId, householdId),
   ]);

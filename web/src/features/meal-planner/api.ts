@@ -1,3 +1,5 @@
+import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
+import type { PantryRow, PantryTake } from '../../../../shared/put-away/index.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
@@ -5,12 +7,12 @@ import { supabase } from '../../lib/supabase.ts';
 /** A planned meal; `slot` is which meal of the day (the planner's rows). */
 export type Meal = Pick<
   Tables<'meal_planner'>,
-  'id' | 'date' | 'user_id' | 'recipe_id' | 'cook_id' | 'portions'
+  'id' | 'date' | 'user_id' | 'recipe_id' | 'cook_id' | 'portions' | 'cooked_at'
 > & {
   slot: MealSlot;
 };
 
-const COLUMNS = 'id, date, slot, user_id, recipe_id, cook_id, portions';
+const COLUMNS = 'id, date, slot, user_id, recipe_id, cook_id, portions, cooked_at';
 
 /** What can change on a planned meal: its recipe, cook, portions, or where it is (moving it). */
 export type MealChange = Partial<Pick<Meal, 'recipe_id' | 'cook_id' | 'portions' | 'date' | 'slot'>>;
@@ -66,4 +68,42 @@ export async function deletePastMeals(householdId: string, today: string): Promi
     .eq('household_id', householdId)
     .lt('date', today);
   if (error) throw error;
+}
+
+/** A recipe's lines with what converting them needs, and its own portions. */
+export async function getRecipeLines(
+  recipeId: string,
+): Promise<{ portions: number | null; recipe_ingredients: RecipeLine[] }> {
+  const { data, error } = await supabase
+    .from('recipes')
+    .select('portions, recipe_ingredients(quantity, measurements(name), ingredients(id, name, protein, carbs, fats, calories))')
+    .eq('id', recipeId)
+    .single();
+  if (error) throw error;
+  return data as unknown as { portions: number | null; recipe_ingredients: RecipeLine[] };
+}
+
+export async function listPantryRows(householdId: string): Promise<PantryRow[]> {
+  const { data, error } = await supabase
+    .from('pantry')
+    .select('id, name, ingredient_id, quantity, unit')
+    .eq('household_id', householdId)
+    .order('created_at');
+  if (error) throw error;
+  return data ?? [];
+}
+
+/** What marking a meal cooked took from the pantry (cook_meal); subtracted is false when the household turned it off. */
+export interface CookedAnswer {
+  subtracted: boolean;
+  took: { name: string; quantity: number; unit: string | null; left: number }[];
+}
+
+export async function cookMeal(mealId: string, takes: readonly PantryTake[]): Promise<CookedAnswer> {
+  const { data, error } = await supabase.rpc('cook_meal', {
+    meal: mealId,
+    takes: takes.map((t) => ({ pantry_id: t.pantry_id, quantity: t.quantity })) as never,
+  });
+  if (error) throw error;
+  return data as unknown as CookedAnswer;
 }

@@ -49,6 +49,7 @@ describe('the week grid', () => {
   const meal = (id: string, date: string, slot: Meal['slot']): Meal => ({
     id,
     date,
+    cooked_at: null,
     slot,
     portions: null,
     user_id: 'u',

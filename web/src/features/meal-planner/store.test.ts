@@ -7,6 +7,7 @@ import { applyMealChange, loadMeals, planner, plannerDates, resetPlanner } from 
 const meal = (id: string, date: string, cook: string | null = null): Meal => ({
   id,
   date,
+  cooked_at: null,
   slot: 'dinner',
   user_id: 'u',
   recipe_id: 'r',

@@ -2,9 +2,14 @@ import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { pantryTakes } from '../../../../shared/put-away/cooked.ts';
 import {
   addMeal,
+  type CookedAnswer,
+  cookMeal,
   deleteMeal,
+  getRecipeLines,
+  listPantryRows,
   deletePastMeals,
   listMeals,
   type Meal,
@@ -69,6 +74,24 @@ export async function changeMeal(id: string, change: MealChange): Promise<void> 
     if (before) planner.meals = planner.meals.map((m) => (m.id === id ? before : m));
     throw error;
   }
+}
+
+/**
+ * Marks a meal cooked (issue 25): what its recipe needs for the meal's portions is taken from the
+ * pantry as shared's pantryTakes works it out (the database caps each take at what is there).
+ * Returns what was taken, and the pantry items kept apart because their units do not convert.
+ */
+export async function markCooked(
+  householdId: string,
+  meal: Pick<Meal, 'id' | 'recipe_id' | 'portions'>,
+): Promise<CookedAnswer & { apart: string[] }> {
+  if (!meal.recipe_id) throw new Error('A meal without a recipe cannot be cooked.');
+  const [recipe, pantry] = await Promise.all([getRecipeLines(meal.recipe_id), listPantryRows(householdId)]);
+  const own = recipe.portions ?? 1;
+  const { takes, apart } = pantryTakes(recipe.recipe_ingredients, (meal.portions ?? own) / own, pantry);
+  const answer = await cookMeal(meal.id, takes);
+  planner.meals = planner.meals.map((m) => (m.id === meal.id ? { ...m, cooked_at: new Date().toISOString() } : m));
+  return { ...answer, apart };
 }
 
 export async function removeMeal(id: string): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Basket, NeedLine } from '../../../../shared/basket/index.ts';
+import type { PutAwayEntry } from '../../../../shared/put-away/index.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { supabase } from '../../lib/supabase.ts';
@@ -15,10 +17,13 @@ export type ShoppingItem = Pick<
   | 'plan_quantity'
   | 'plan_need'
   | 'plan_meals'
->;
+> & {
+  /** The line's ingredient's shop category (issue 25); absent for free text or a line added offline. */
+  ingredients?: Pick<Tables<'ingredients'>, 'shop_category'> | null;
+};
 
 const COLUMNS =
-  'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals';
+  'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals, ingredients(shop_category)';
 
 export async function listShoppingItems(householdId: string): Promise<ShoppingItem[]> {
   const { data, error } = await supabase
@@ -69,4 +74,66 @@ export async function deleteCheckedItems(householdId: string): Promise<void> {
     .eq('household_id', householdId)
     .eq('checked', true);
   if (error) throw error;
+}
+
+/** The household's store (issue 25): chain, aisle order, whether cooking takes from the pantry. */
+export type HouseholdShop = Pick<Tables<'household_shops'>, 'chain' | 'aisle_order' | 'subtract_when_cooked'>;
+
+const SHOP_COLUMNS = 'chain, aisle_order, subtract_when_cooked';
+
+/** The household's store, or null when it has not set one up (the defaults apply). */
+export async function getHouseholdShop(householdId: string): Promise<HouseholdShop | null> {
+  const { data, error } = await supabase
+    .from('household_shops')
+    .select(SHOP_COLUMNS)
+    .eq('household_id', householdId)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
+export async function saveHouseholdShop(householdId: string, shop: Partial<HouseholdShop>): Promise<void> {
+  const { error } = await supabase
+    .from('household_shops')
+    .upsert({ household_id: householdId, ...shop }, { onConflict: 'household_id' });
+  if (error) throw error;
+}
+
+/** A pantry row as putting away merges into it. */
+export type PantryRow = Pick<Tables<'pantry'>, 'id' | 'name' | 'ingredient_id' | 'quantity' | 'unit'>;
+
+export async function listPantryRows(householdId: string): Promise<PantryRow[]> {
+  const { data, error } = await supabase
+    .from('pantry')
+    .select('id, name, ingredient_id, quantity, unit')
+    .eq('household_id', householdId)
+    .order('created_at');
+  if (error) throw error;
+  return data ?? [];
+}
+
+/** Moves ticked lines into the pantry (put_away_shopping): all or nothing; the receipt's id undoes it. */
+export async function putAwayShopping(entries: readonly PutAwayEntry[]): Promise<{ id: string; moved: number }> {
+  const { data, error } = await supabase.rpc('put_away_shopping', { lines: entries as never });
+  if (error) throw error;
+  return data as unknown as { id: string; moved: number };
+}
+
+/** Undoes a put-away; the notes say what others changed meanwhile and was kept. */
+export async function undoPutAway(id: string): Promise<string[]> {
+  const { data, error } = await supabase.rpc('undo_put_away', { put_away: id });
+  if (error) throw error;
+  return ((data as { notes?: string[] } | null)?.notes ?? []) as string[];
+}
+
+/** A chain's whole packs for the ticked lines, per ingredient, in the line's base unit (price-basket). */
+export async function priceBoughtLines(
+  lines: readonly { ingredient_id: number; amount: number; unit: string | null }[],
+): Promise<{ lines: NeedLine[]; basket: Basket } | null> {
+  if (lines.length === 0) return null;
+  const { data, error } = await supabase.functions.invoke<{ lines: NeedLine[]; basket: Basket }>('price-basket', {
+    body: { lines },
+  });
+  if (error || !data?.basket) return null;
+  return data;
 }

@@ -36,6 +36,7 @@ export function MealCard({
         <span className="meal-meta">
           {cook ? `${cook.name} cooks` : 'Anyone cooks'}
           {meal.portions ? ` · ${meal.portions} portions` : ''}
+          {meal.cooked_at ? ' · cooked' : ''}
         </span>
       </button>
       <button type="button" className="meal-move" onClick={onMove} aria-label={`Move ${name}, ${where}, to…`}>

@@ -49,6 +49,7 @@ export function MealDialog({
   cooks,
   onSave,
   onRemove,
+  onCook,
   onClose,
 }: {
   title: string;
@@ -57,6 +58,8 @@ export function MealDialog({
   cooks: readonly PlannerCook[];
   onSave: (change: MealChange) => Promise<void>;
   onRemove?: () => Promise<void>;
+  /** Marks it cooked (issue 25); absent for a meal without a recipe or already cooked. */
+  onCook?: () => Promise<void>;
   onClose: () => void;
 }) {
   const [recipe, setRecipe] = useState(recipes.find((r) => r.id === meal?.recipe_id) ?? null);
@@ -106,7 +109,13 @@ export function MealDialog({
             {error ?? 'Empty: the recipe’s own portions.'}
           </small>
         </div>
+        {meal?.cooked_at ? <p className="small muted">Cooked.</p> : null}
         <DialogActions submit="Save meal" busy={busy} onClose={onClose}>
+          {onCook ? (
+            <button type="button" className="button" disabled={busy} onClick={() => void onCook().then(onClose)}>
+              Mark cooked
+            </button>
+          ) : null}
           {onRemove ? (
             <button
               type="button"

@@ -6,7 +6,16 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import type { MealChange } from '../api.ts';
 import { type PlannerCook, type PlannerRecipe, plannerGrid, SLOT_NAMES } from '../pick.ts';
-import { changeMeal, loadMeals, planMeal, plannerDates, removeMeal, usePlanner } from '../store.ts';
+import { cookedMessage } from '../cooked-message.ts';
+import {
+  changeMeal,
+  loadMeals,
+  markCooked,
+  planMeal,
+  plannerDates,
+  removeMeal,
+  usePlanner,
+} from '../store.ts';
 import { MEAL_DRAG_TYPE, MealCard } from './meal-card.tsx';
 import { MealDialog, MoveDialog } from './meal-dialog.tsx';
 import '../planner.css';
@@ -163,6 +172,14 @@ export function PlannerPage({
           cooks={cooks}
           onSave={save}
           onRemove={() => removeMeal(meal.id).catch(failed('removed'))}
+          onCook={
+            meal.recipe_id && !meal.cooked_at
+              ? () =>
+                  markCooked(householdId, meal)
+                    .then((answer) => showToast(cookedMessage(answer), 'success'))
+                    .catch(failed('marked cooked'))
+              : undefined
+          }
           onClose={() => setOpen(null)}
         />
       ) : null}

@@ -1,47 +1,49 @@
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
-import { ItemRow } from '../../../components/ui/item-row.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { showToast } from '../../../components/ui/toast.tsx';
-import {
-  addToShopping,
-  clearTicked,
-  editShoppingItem,
-  loadShopping,
-  removeFromShopping,
-  tickShoppingItem,
-  useShopping,
-} from '../store.ts';
-import { PlanLineDetail } from './plan-line-detail.tsx';
-
-function failed(what: string) {
-  return (e: unknown) => {
-    console.error(`${what} failed`, e);
-    showToast(`Could not ${what}. Please try again.`, 'error');
-  };
-}
+import { loadAisles, useAisles } from '../aisles-store.ts';
+import { startPutAway, usePutAway } from '../put-away-store.ts';
+import { addToShopping, clearTicked, loadShopping, useShopping } from '../store.ts';
+import { AisleList } from './aisle-list.tsx';
+import { AisleOrder } from './aisle-order.tsx';
+import { PutAwayDone, PutAwayPanel } from './put-away-panel.tsx';
+import { failed } from './shopping-row.tsx';
+import '../shopping.css';
 
 /** `before`: what comes above the add form (the build-from-plan panel). */
 export function ShoppingPage({ householdId, before }: { householdId: string; before?: ReactNode }) {
   const { items, loaded, offline, waiting } = useShopping();
+  const { order, chain } = useAisles();
+  const { amounts } = usePutAway();
   useEffect(() => {
     void loadShopping(householdId);
+    void loadAisles(householdId);
   }, [householdId]);
-  const ticked = items.filter((i) => i.checked).length;
+  const ticked = items.filter((i) => i.checked);
   return (
     <Page
       title="Shopping list"
       actions={
-        ticked > 0 ? (
-          <button
-            type="button"
-            className="button small"
-            onClick={() => void clearTicked(householdId).catch(failed('clear ticked items'))}
-          >
-            Clear ticked ({ticked})
-          </button>
+        ticked.length > 0 ? (
+          <>
+            <button
+              type="button"
+              className="button small primary"
+              disabled={offline || amounts !== null}
+              onClick={() => void startPutAway(ticked, chain)}
+            >
+              Put away ticked ({ticked.length})
+            </button>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => void clearTicked(householdId).catch(failed('clear ticked items'))}
+            >
+              Clear ticked ({ticked.length})
+            </button>
+          </>
         ) : null
       }
     >
@@ -52,6 +54,8 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
             : `Sending ${waiting} ${waiting === 1 ? 'change' : 'changes'} made offline...`}
         </p>
       ) : null}
+      <PutAwayDone householdId={householdId} />
+      <PutAwayPanel householdId={householdId} ticked={ticked} />
       {before}
       <div className="card">
         <ItemForm
@@ -67,32 +71,9 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
           Add items here, or add a recipe's ingredients from its page.
         </EmptyState>
       ) : (
-        <ul className="list" aria-label="Shopping items">
-          {items.map((item) => (
-            <ItemRow
-              key={item.id}
-              item={item}
-              context="shopping"
-              detail={<PlanLineDetail row={item} />}
-              leading={
-                <input
-                  type="checkbox"
-                  className="tick"
-                  checked={item.checked}
-                  aria-label={`Tick off ${item.name}`}
-                  onChange={(e) =>
-                    void tickShoppingItem(householdId, item.id, e.target.checked).catch(
-                      failed('tick the item'),
-                    )
-                  }
-                />
-              }
-              onSave={(v) => editShoppingItem(householdId, item.id, v)}
-              onRemove={() => void removeFromShopping(householdId, item.id).catch(failed('remove the item'))}
-            />
-          ))}
-        </ul>
+        <AisleList householdId={householdId} items={items} order={order} />
       )}
+      <AisleOrder householdId={householdId} />
     </Page>
   );
 }

@@ -1,0 +1,113 @@
+import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { SHOP_CATEGORY_NAMES, type ShopCategory } from '../../../../../shared/aisles/aisles.ts';
+import { CHAIN_NAMES, CHAINS, type ChainKey } from '../../../../../shared/pricing/types.ts';
+import { chooseChain, moveAisleTo, resetAisles, setSubtractWhenCooked, useAisles } from '../aisles-store.ts';
+import { failed } from './shopping-row.tsx';
+
+const AISLE_DRAG_TYPE = 'application/x-larder-aisle';
+
+/**
+ * The household's store: its chain and the order of its aisles, moved by dragging or with the
+ * keyboard (the Up and Down buttons, or Alt+Arrow on an aisle), and whether cooking a meal takes
+ * from the pantry.
+ */
+export function AisleOrder({ householdId }: { householdId: string }) {
+  const { chain, order, custom, subtractWhenCooked } = useAisles();
+  const [dragging, setDragging] = useState<ShopCategory | null>(null);
+  const move = (category: ShopCategory, to: number) =>
+    void moveAisleTo(householdId, category, to).catch(failed('save the aisle order'));
+  const onKey = (e: KeyboardEvent, category: ShopCategory, index: number) => {
+    if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    move(category, index + (e.key === 'ArrowUp' ? -1 : 1));
+  };
+  const onDrop = (e: DragEvent, index: number) => {
+    const category = e.dataTransfer.getData(AISLE_DRAG_TYPE) as ShopCategory;
+    e.preventDefault();
+    setDragging(null);
+    if (category) move(category, index);
+  };
+  return (
+    <details className="card aisle-order">
+      <summary>Your store and aisle order</summary>
+      <label className="field">
+        <span>Store</span>
+        <select
+          value={chain ?? ''}
+          onChange={(e) =>
+            void chooseChain(householdId, (e.target.value || null) as ChainKey | null).catch(
+              failed('save the store'),
+            )
+          }
+        >
+          <option value="">Cheapest for the basket</option>
+          {CHAINS.map((c) => (
+            <option key={c} value={c}>
+              {CHAIN_NAMES[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ol className="aisle-order-list" aria-label="Aisle order">
+        {order.map((category, index) => (
+          <li
+            key={category}
+            draggable
+            tabIndex={-1}
+            className={dragging === category ? 'dragging' : undefined}
+            onKeyDown={(e) => onKey(e, category, index)}
+            onDragStart={(e) => {
+              e.dataTransfer.setData(AISLE_DRAG_TYPE, category);
+              e.dataTransfer.effectAllowed = 'move';
+              setDragging(category);
+            }}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => onDrop(e, index)}
+          >
+            <span className="aisle-handle" aria-hidden="true">
+              ⠿
+            </span>
+            <span className="aisle-label">{SHOP_CATEGORY_NAMES[category]}</span>
+            <button
+              type="button"
+              className="button small"
+              disabled={index === 0}
+              aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} up`}
+              onClick={() => move(category, index - 1)}
+            >
+              Up
+            </button>
+            <button
+              type="button"
+              className="button small"
+              disabled={index === order.length - 1}
+              aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} down`}
+              onClick={() => move(category, index + 1)}
+            >
+              Down
+            </button>
+          </li>
+        ))}
+      </ol>
+      {custom ? (
+        <button
+          type="button"
+          className="button small"
+          onClick={() => void resetAisles(householdId).catch(failed('reset the aisle order'))}
+        >
+          Use the store's usual order
+        </button>
+      ) : null}
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={subtractWhenCooked}
+          onChange={(e) =>
+            void setSubtractWhenCooked(householdId, e.target.checked).catch(failed('save the setting'))
+          }
+        />
+        Take a meal's ingredients from the pantry when it is marked cooked
+      </label>
+    </details>
+  );
+}
