@@ -1,9 +1,8 @@
 import { type BaseUnit, baseUnitOf, toBase } from '../basket/needs.ts';
-import { LIMITS } from '../limits/limits.ts';
 import { normalizeName } from '../limits/normalize-name.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
-import type { PantryRow } from './put-away.ts';
+import { type PantryRow, roundQuantity } from './put-away.ts';
 
 /** How much cooking takes from one pantry row, in the row's own unit. */
 export interface PantryTake {
@@ -13,8 +12,7 @@ export interface PantryTake {
   unit: string | null;
 }
 
-const DECIMALS = 10 ** LIMITS.itemQuantity.decimals;
-const round = (n: number): number => Math.round(n * DECIMALS) / DECIMALS;
+const round = roundQuantity;
 
 /**
  * What cooking a meal takes from the pantry (issue 25 "Put the shopping away"): each recipe

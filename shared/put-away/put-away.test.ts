@@ -4,19 +4,16 @@ import type { RecipeLine } from '../nutrition/types.ts';
 import { pantryTakes } from './cooked.ts';
 import { applyPutAway, type BoughtLine, type PantryRow, planPutAway, undoPutAway } from './put-away.ts';
 
+/** A pantry row: [id, name, quantity, unit, ingredient]. */
 const row = (
-  id: string,
-  name: string,
-  quantity: number | null,
-  unit: string | null,
-  ingredient_id: number | null = null,
-): PantryRow => ({
-  id,
-  name,
-  ingredient_id,
-  quantity,
-  unit,
-});
+  ...[id, name, quantity, unit, ingredient_id = null]: [
+    string,
+    string,
+    number | null,
+    string | null,
+    (number | null)?,
+  ]
+): PantryRow => ({ id, name, ingredient_id, quantity, unit });
 const bought = (
   shopping_id: string,
   name: string,

@@ -49,7 +49,9 @@ export interface ReceiptEntry extends PutAwayEntry {
 }
 
 const DECIMALS = 10 ** LIMITS.itemQuantity.decimals;
-const round = (n: number): number => Math.round(n * DECIMALS) / DECIMALS;
+/** An amount as the pantry stores it: 3 decimals (LIMITS.itemQuantity). */
+export const roundQuantity = (n: number): number => Math.round(n * DECIMALS) / DECIMALS;
+const round = roundQuantity;
 
 type Family = { kind: 'mass' | 'volume' | 'count' | 'other'; key: string | null; factor: number };
 

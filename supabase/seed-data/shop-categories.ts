@@ -65,10 +65,7 @@ const BY_CATEGORY: Readonly<Partial<Record<ShopCategory, readonly string[]>>> = 
     'firm tofu',
     'tempeh',
   ],
-  'bakery': [
-    'wholemeal bread',
-    'sourdough bread',
-  ],
+  bakery: ['wholemeal bread', 'sourdough bread'],
   'meat-seafood': [
     'chicken breast',
     'beef mince',
@@ -100,7 +97,7 @@ const BY_CATEGORY: Readonly<Partial<Record<ShopCategory, readonly string[]>>> = 
     'thickened cream',
     'sour cream',
   ],
-  'pantry': [
+  pantry: [
     'tinned tomatoes',
     'tomato paste',
     'passata',
@@ -174,14 +171,8 @@ const BY_CATEGORY: Readonly<Partial<Record<ShopCategory, readonly string[]>>> = 
     'smoked paprika',
     'ground cinnamon',
   ],
-  'frozen': [
-    'frozen peas',
-    'edamame',
-    'puff pastry',
-  ],
-  'drinks': [
-    'orange juice',
-  ],
+  frozen: ['frozen peas', 'edamame', 'puff pastry'],
+  drinks: ['orange juice'],
 };
 
 /** Each built-in ingredient's shop category, by name. */

@@ -43,7 +43,8 @@ function measurementsSql(): string {
 /** An ingredient's shop category (shop-categories.ts); the seed is not written without one. */
 function shopCategory(name: string): string {
   const category = SHOP_CATEGORY_OF.get(name);
-  if (category === undefined) throw new Error(`${name} has no shop category in supabase/seed-data/shop-categories.ts`);
+  if (category === undefined)
+    throw new Error(`${name} has no shop category in supabase/seed-data/shop-categories.ts`);
   return category;
 }
 

@@ -1,5 +1,5 @@
 import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
-import type { PantryRow, PantryTake } from '../../../../shared/put-away/index.ts';
+import type { PantryTake } from '../../../../shared/put-away/index.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
@@ -76,21 +76,13 @@ export async function getRecipeLines(
 ): Promise<{ portions: number | null; recipe_ingredients: RecipeLine[] }> {
   const { data, error } = await supabase
     .from('recipes')
-    .select('portions, recipe_ingredients(quantity, measurements(name), ingredients(id, name, protein, carbs, fats, calories))')
+    .select(
+      'portions, recipe_ingredients(quantity, measurements(name), ingredients(id, name, protein, carbs, fats, calories))',
+    )
     .eq('id', recipeId)
     .single();
   if (error) throw error;
   return data as unknown as { portions: number | null; recipe_ingredients: RecipeLine[] };
-}
-
-export async function listPantryRows(householdId: string): Promise<PantryRow[]> {
-  const { data, error } = await supabase
-    .from('pantry')
-    .select('id, name, ingredient_id, quantity, unit')
-    .eq('household_id', householdId)
-    .order('created_at');
-  if (error) throw error;
-  return data ?? [];
 }
 
 /** What marking a meal cooked took from the pantry (cook_meal); subtracted is false when the household turned it off. */

@@ -10,7 +10,9 @@ export function cookedMessage(answer: CookedAnswer & { apart: readonly string[] 
   if (!answer.subtracted) return 'Marked cooked. Your household keeps the pantry as it is when cooking.';
   const took = answer.took.map((t) => `${formatAmountText(t.quantity, t.unit ?? 'piece')} ${t.name}`);
   const parts = [
-    took.length > 0 ? `Marked cooked. Took ${took.join(', ')} from the pantry.` : 'Marked cooked. Nothing in the pantry matched it.',
+    took.length > 0
+      ? `Marked cooked. Took ${took.join(', ')} from the pantry.`
+      : 'Marked cooked. Nothing in the pantry matched it.',
   ];
   if (answer.apart.length > 0)
     parts.push(`Left alone, as their units do not convert: ${answer.apart.join(', ')}.`);

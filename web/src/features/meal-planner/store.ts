@@ -1,16 +1,16 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
-import type { MealSlot } from '../../../../shared/recipes/index.ts';
-import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { pantryTakes } from '../../../../shared/put-away/cooked.ts';
+import type { MealSlot } from '../../../../shared/recipes/index.ts';
+import { listPantryRows } from '../../lib/pantry-rows.ts';
+import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import {
   addMeal,
   type CookedAnswer,
   cookMeal,
   deleteMeal,
-  getRecipeLines,
-  listPantryRows,
   deletePastMeals,
+  getRecipeLines,
   listMeals,
   type Meal,
   type MealChange,
@@ -90,7 +90,9 @@ export async function markCooked(
   const own = recipe.portions ?? 1;
   const { takes, apart } = pantryTakes(recipe.recipe_ingredients, (meal.portions ?? own) / own, pantry);
   const answer = await cookMeal(meal.id, takes);
-  planner.meals = planner.meals.map((m) => (m.id === meal.id ? { ...m, cooked_at: new Date().toISOString() } : m));
+  planner.meals = planner.meals.map((m) =>
+    m.id === meal.id ? { ...m, cooked_at: new Date().toISOString() } : m,
+  );
   return { ...answer, apart };
 }
 

@@ -99,21 +99,10 @@ export async function saveHouseholdShop(householdId: string, shop: Partial<House
   if (error) throw error;
 }
 
-/** A pantry row as putting away merges into it. */
-export type PantryRow = Pick<Tables<'pantry'>, 'id' | 'name' | 'ingredient_id' | 'quantity' | 'unit'>;
-
-export async function listPantryRows(householdId: string): Promise<PantryRow[]> {
-  const { data, error } = await supabase
-    .from('pantry')
-    .select('id, name, ingredient_id, quantity, unit')
-    .eq('household_id', householdId)
-    .order('created_at');
-  if (error) throw error;
-  return data ?? [];
-}
-
 /** Moves ticked lines into the pantry (put_away_shopping): all or nothing; the receipt's id undoes it. */
-export async function putAwayShopping(entries: readonly PutAwayEntry[]): Promise<{ id: string; moved: number }> {
+export async function putAwayShopping(
+  entries: readonly PutAwayEntry[],
+): Promise<{ id: string; moved: number }> {
   const { data, error } = await supabase.rpc('put_away_shopping', { lines: entries as never });
   if (error) throw error;
   return data as unknown as { id: string; moved: number };
@@ -131,9 +120,12 @@ export async function priceBoughtLines(
   lines: readonly { ingredient_id: number; amount: number; unit: string | null }[],
 ): Promise<{ lines: NeedLine[]; basket: Basket } | null> {
   if (lines.length === 0) return null;
-  const { data, error } = await supabase.functions.invoke<{ lines: NeedLine[]; basket: Basket }>('price-basket', {
-    body: { lines },
-  });
+  const { data, error } = await supabase.functions.invoke<{ lines: NeedLine[]; basket: Basket }>(
+    'price-basket',
+    {
+      body: { lines },
+    },
+  );
   if (error || !data?.basket) return null;
   return data;
 }

@@ -2,7 +2,8 @@ import { proxy, useSnapshot } from 'valtio';
 import type { BaseUnit } from '../../../../shared/basket/needs.ts';
 import { CHAIN_NAMES, type ChainKey } from '../../../../shared/pricing/types.ts';
 import { type BoughtLine, planPutAway } from '../../../../shared/put-away/put-away.ts';
-import { listPantryRows, priceBoughtLines, putAwayShopping, type ShoppingItem, undoPutAway } from './api.ts';
+import { listPantryRows } from '../../lib/pantry-rows.ts';
+import { priceBoughtLines, putAwayShopping, type ShoppingItem, undoPutAway } from './api.ts';
 import { loadShopping } from './store.ts';
 
 /** What a ticked line is put away as: an amount, its unit, and where it came from. */
@@ -64,7 +65,8 @@ export function closePutAway(): void {
 /** A typed amount replaces the packs' (the unit stays); an empty or bad one is refused on putting away. */
 export function typeAmount(id: string, text: string): void {
   const amount = putAway.amounts?.[id];
-  if (amount) Object.assign(amount, { quantity: text.trim() === '' ? Number.NaN : Number(text), packs: null });
+  if (amount)
+    Object.assign(amount, { quantity: text.trim() === '' ? Number.NaN : Number(text), packs: null });
 }
 
 /**
@@ -72,7 +74,10 @@ export function typeAmount(id: string, text: string): void {
  * shared's planPutAway says, all or nothing. Refused amounts are shown by line and nothing is
  * written; returns how many lines moved, or null when refused.
  */
-export async function putAwayTicked(householdId: string, ticked: readonly ShoppingItem[]): Promise<number | null> {
+export async function putAwayTicked(
+  householdId: string,
+  ticked: readonly ShoppingItem[],
+): Promise<number | null> {
   const amounts = putAway.amounts ?? {};
   const lines: BoughtLine[] = ticked.map((i) => ({
     shopping_id: i.id,

@@ -112,7 +112,12 @@ export function MealDialog({
         {meal?.cooked_at ? <p className="small muted">Cooked.</p> : null}
         <DialogActions submit="Save meal" busy={busy} onClose={onClose}>
           {onCook ? (
-            <button type="button" className="button" disabled={busy} onClick={() => void onCook().then(onClose)}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void onCook().then(onClose)}
+            >
               Mark cooked
             </button>
           ) : null}

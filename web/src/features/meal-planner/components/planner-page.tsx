@@ -5,8 +5,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import type { MealChange } from '../api.ts';
-import { type PlannerCook, type PlannerRecipe, plannerGrid, SLOT_NAMES } from '../pick.ts';
 import { cookedMessage } from '../cooked-message.ts';
+import { type PlannerCook, type PlannerRecipe, plannerGrid, SLOT_NAMES } from '../pick.ts';
 import {
   changeMeal,
   loadMeals,

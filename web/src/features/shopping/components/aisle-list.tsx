@@ -14,13 +14,17 @@ export function AisleList({
   order: readonly ShopCategory[];
 }) {
   const { aisles, ticked } = useMemo(
-    () => groupByAisle(items.map((i) => ({ ...i, category: i.ingredients?.shop_category ?? null })), order),
+    () =>
+      groupByAisle(
+        items.map((i) => ({ ...i, category: i.ingredients?.shop_category ?? null })),
+        order,
+      ),
     [items, order],
   );
   const groups = [...aisles.map((a) => ({ key: a.category ?? 'other', name: a.name, items: a.items }))];
   if (ticked.length > 0) groups.push({ key: 'ticked', name: 'In the trolley', items: ticked });
   return (
-    <div aria-label="Shopping items" role="group" className="aisles">
+    <div className="aisles">
       {groups.map((group) => (
         <section key={group.key} className="aisle" aria-labelledby={`aisle-${group.key}`}>
           <h2 id={`aisle-${group.key}`} className="aisle-name">

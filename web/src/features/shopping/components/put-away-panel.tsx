@@ -7,7 +7,13 @@ import { failed } from './shopping-row.tsx';
  * Put the shopping away (issue 25): the ticked lines with what was bought (the chain's whole
  * packs, or a typed amount), moved into the pantry in one action, and undone in one.
  */
-export function PutAwayPanel({ householdId, ticked }: { householdId: string; ticked: readonly ShoppingItem[] }) {
+export function PutAwayPanel({
+  householdId,
+  ticked,
+}: {
+  householdId: string;
+  ticked: readonly ShoppingItem[];
+}) {
   const { amounts, busy, errors } = usePutAway();
   if (amounts === null) return null;
   const submit = () =>
@@ -70,7 +76,9 @@ export function PutAwayDone({ householdId }: { householdId: string }) {
   if (!last) return null;
   const undo = () =>
     void undoLastPutAway(householdId)
-      .then((notes) => showToast(['Put back on the list.', ...notes].join(' '), notes.length ? 'info' : 'success'))
+      .then((notes) =>
+        showToast(['Put back on the list.', ...notes].join(' '), notes.length ? 'info' : 'success'),
+      )
       .catch(failed('undo putting away'));
   return (
     <p className="put-away-done" role="status">

@@ -1,0 +1,16 @@
+import type { PantryRow } from '../../../shared/put-away/put-away.ts';
+import { supabase } from './supabase.ts';
+
+/**
+ * The household's pantry as putting shopping away and cooking a meal read it (issue 25), oldest
+ * first, so amounts merge into and are taken from the same rows every time.
+ */
+export async function listPantryRows(householdId: string): Promise<PantryRow[]> {
+  const { data, error } = await supabase
+    .from('pantry')
+    .select('id, name, ingredient_id, quantity, unit')
+    .eq('household_id', householdId)
+    .order('created_at');
+  if (error) throw error;
+  return data ?? [];
+}
