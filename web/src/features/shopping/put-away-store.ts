@@ -12,6 +12,8 @@ export interface BoughtAmount {
   unit: string | null;
   /** "2 × 500g at Coles", or null for the line's own amount. */
   packs: string | null;
+  /** Typed by the person: packs priced later never replace it. */
+  typed?: boolean;
 }
 
 interface PutAwayState {
@@ -48,7 +50,7 @@ export async function startPutAway(ticked: readonly ShoppingItem[], chain: Chain
   for (const item of ticked) {
     const need = priced.lines.find((l) => l.key === `i:${item.ingredient_id}`);
     const line = priced.basket.chains[at].lines.find((l) => l.key === need?.key);
-    if (!need || !line || need.base === null) continue;
+    if (!need || !line || need.base === null || putAway.amounts[item.id]?.typed) continue;
     putAway.amounts[item.id] = {
       quantity: Math.round(line.packs * line.pack.amount * 1000) / 1000,
       unit: (need.base as BaseUnit) === 'each' ? 'each' : need.base,

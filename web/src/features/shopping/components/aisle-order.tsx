@@ -14,12 +14,22 @@ const AISLE_DRAG_TYPE = 'application/x-larder-aisle';
 export function AisleOrder({ householdId }: { householdId: string }) {
   const { chain, order, custom, subtractWhenCooked } = useAisles();
   const [dragging, setDragging] = useState<ShopCategory | null>(null);
-  const move = (category: ShopCategory, to: number) =>
+  const move = (category: ShopCategory, to: number, focus?: 'up' | 'down') => {
     void moveAisleTo(householdId, category, to).catch(failed('save the aisle order'));
+    // Moving the row re-orders the DOM, which drops the focus: give it back to the same aisle's
+    // button (the other one when this one is now disabled at the top or bottom).
+    if (focus)
+      requestAnimationFrame(() => {
+        const button = document.getElementById(`aisle-${focus}-${category}`) as HTMLButtonElement | null;
+        const other = document.getElementById(`aisle-${focus === 'up' ? 'down' : 'up'}-${category}`);
+        (button && !button.disabled ? button : other)?.focus();
+      });
+  };
   const onKey = (e: KeyboardEvent, category: ShopCategory, index: number) => {
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
-    move(category, index + (e.key === 'ArrowUp' ? -1 : 1));
+    const up = e.key === 'ArrowUp';
+    move(category, index + (up ? -1 : 1), up ? 'up' : 'down');
   };
   const onDrop = (e: DragEvent, index: number) => {
     const category = e.dataTransfer.getData(AISLE_DRAG_TYPE) as ShopCategory;
@@ -69,20 +79,22 @@ export function AisleOrder({ householdId }: { householdId: string }) {
             </span>
             <span className="aisle-label">{SHOP_CATEGORY_NAMES[category]}</span>
             <button
+              id={`aisle-up-${category}`}
               type="button"
               className="button small"
               disabled={index === 0}
               aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} up`}
-              onClick={() => move(category, index - 1)}
+              onClick={() => move(category, index - 1, 'up')}
             >
               Up
             </button>
             <button
+              id={`aisle-down-${category}`}
               type="button"
               className="button small"
               disabled={index === order.length - 1}
               aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} down`}
-              onClick={() => move(category, index + 1)}
+              onClick={() => move(category, index + 1, 'down')}
             >
               Down
             </button>

@@ -39,6 +39,8 @@ export function PutAwayPanel({
                   {amount?.unit ? ` (${amount.unit})` : ''}
                 </span>
                 <input
+                  // A new key when packs are priced, so the field shows them (typed amounts are kept).
+                  key={amount?.packs ?? 'own'}
                   type="number"
                   inputMode="decimal"
                   step="any"
