@@ -23,20 +23,21 @@ export function AisleList({
   );
   const groups = [...aisles.map((a) => ({ key: a.category ?? 'other', name: a.name, items: a.items }))];
   if (ticked.length > 0) groups.push({ key: 'ticked', name: 'In the trolley', items: ticked });
+  // One list of aisles, each a list of its lines: "Shopping items" still names the whole list.
   return (
-    <div className="aisles">
+    <ul className="aisles" aria-label="Shopping items">
       {groups.map((group) => (
-        <section key={group.key} className="aisle" aria-labelledby={`aisle-${group.key}`}>
+        <li key={group.key} className="aisle">
           <h2 id={`aisle-${group.key}`} className="aisle-name">
             {group.name}
           </h2>
-          <ul className="list" aria-label={group.name}>
+          <ul className="list" aria-labelledby={`aisle-${group.key}`}>
             {group.items.map((item) => (
               <ShoppingRow key={item.id} householdId={householdId} item={item} />
             ))}
           </ul>
-        </section>
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
