@@ -240,6 +240,7 @@ test('an own ingredient: added from the recipe editor, used in the recipe with i
   await dialog.getByLabel('Fat (g per 100 g)').fill('0.2');
   await dialog.getByLabel('Energy (kcal per 100 g)').fill('1000');
   await dialog.getByLabel('Density (g per mL)').fill('1.04');
+  await dialog.getByLabel('Shop aisle').selectOption('pantry');
   await dialog.getByRole('button', { name: 'Add ingredient' }).click();
   await expect(dialog.getByText('Enter kcal per 100 g, from 0 to 900.')).toBeVisible();
   await dialog.getByLabel('Energy (kcal per 100 g)').fill('35');
@@ -253,11 +254,12 @@ test('an own ingredient: added from the recipe editor, used in the recipe with i
   await expect(page.getByRole('heading', { level: 1, name: 'Sunday sugo' })).toBeVisible();
   // 1 cup = 250 mL × 1.04 g/mL = 260 g at 35 kcal per 100 g: 91 kcal.
   await expect(page.getByRole('region', { name: 'Nutrition' }).getByText('91 kcal').first()).toBeVisible();
-  const [own] = await restAs<{ id: number; user_id: string; source: string }[]>(
+  const [own] = await restAs<{ id: number; user_id: string; source: string; shop_category: string }[]>(
     page,
-    'ingredients?select=id,user_id,source&name=eq.Nonna’s passata',
+    'ingredients?select=id,user_id,source,shop_category&name=eq.Nonna’s passata',
   );
   expect(own!.source).toBe('own');
+  expect(own!.shop_category, 'the aisle chosen for it (issue 25)').toBe('pantry');
   expect(await restAs<unknown[]>(page, `ingredient_prices?ingredient_id=eq.${own!.id}`)).toEqual([]);
   await shoot(page, 'kitchen-own-ingredient-recipe');
 

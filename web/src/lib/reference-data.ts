@@ -22,6 +22,8 @@ export interface OwnIngredientInput {
   calories: number;
   grams_per_each: number | null;
   grams_per_ml: number | null;
+  /** Where the shop keeps it (issue 25); null: "Other" on the list. */
+  shop_category?: string | null;
 }
 
 /**

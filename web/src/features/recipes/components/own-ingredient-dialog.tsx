@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { SHOP_CATEGORIES, SHOP_CATEGORY_NAMES } from '../../../../../shared/aisles/aisles.ts';
 import {
   energyText,
   gramsPerEachText,
@@ -74,6 +75,7 @@ export function OwnIngredientDialog({
     grams_per_ml: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [category, setCategory] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -95,7 +97,7 @@ export function OwnIngredientDialog({
     setErrors(found);
     if (!input) return;
     setBusy(true);
-    onSave(input)
+    onSave({ ...input, shop_category: category || null })
       .then(onClose)
       .catch((e: { code?: string; message?: string }) => {
         setBusy(false);
@@ -153,6 +155,17 @@ export function OwnIngredientDialog({
           {field('grams_per_each', 'Optional: for “2 pieces”')}
           {field('grams_per_ml', 'Optional: for cups and spoons')}
         </div>
+        <label className="field">
+          <span>Shop aisle</span>
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">Other</option>
+            {SHOP_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {SHOP_CATEGORY_NAMES[c]}
+              </option>
+            ))}
+          </select>
+        </label>
         <FormError message={problem} onRetry={null} />
         <DialogActions submit="Add ingredient" busy={busy} onClose={onClose} />
       </form>
