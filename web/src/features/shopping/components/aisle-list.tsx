@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { groupByAisle, type ShopCategory } from '../../../../../shared/aisles/aisles.ts';
 import type { ShoppingItem } from '../api.ts';
 import { ShoppingRow } from './shopping-row.tsx';
@@ -23,20 +23,19 @@ export function AisleList({
   );
   const groups = [...aisles.map((a) => ({ key: a.category ?? 'other', name: a.name, items: a.items }))];
   if (ticked.length > 0) groups.push({ key: 'ticked', name: 'In the trolley', items: ticked });
-  // One list of aisles, each a list of its lines: "Shopping items" still names the whole list.
+  // One list, "Shopping items", each aisle's heading an item before its lines: a line is found
+  // by its name alone, whichever aisle it is in.
   return (
-    <ul className="aisles" aria-label="Shopping items">
+    <ul className="list aisles" aria-label="Shopping items">
       {groups.map((group) => (
-        <li key={group.key} className="aisle">
-          <h2 id={`aisle-${group.key}`} className="aisle-name">
-            {group.name}
-          </h2>
-          <ul className="list" aria-labelledby={`aisle-${group.key}`}>
-            {group.items.map((item) => (
-              <ShoppingRow key={item.id} householdId={householdId} item={item} />
-            ))}
-          </ul>
-        </li>
+        <Fragment key={group.key}>
+          <li className="aisle-head">
+            <h2 className="aisle-name">{group.name}</h2>
+          </li>
+          {group.items.map((item) => (
+            <ShoppingRow key={item.id} householdId={householdId} item={item} />
+          ))}
+        </Fragment>
       ))}
     </ul>
   );
