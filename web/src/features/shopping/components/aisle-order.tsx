@@ -78,26 +78,19 @@ export function AisleOrder({ householdId }: { householdId: string }) {
               ⠿
             </span>
             <span className="aisle-label">{SHOP_CATEGORY_NAMES[category]}</span>
-            <button
-              id={`aisle-up-${category}`}
-              type="button"
-              className="button small"
-              disabled={index === 0}
-              aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} up`}
-              onClick={() => move(category, index - 1, 'up')}
-            >
-              Up
-            </button>
-            <button
-              id={`aisle-down-${category}`}
-              type="button"
-              className="button small"
-              disabled={index === order.length - 1}
-              aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} down`}
-              onClick={() => move(category, index + 1, 'down')}
-            >
-              Down
-            </button>
+            {(['up', 'down'] as const).map((way) => (
+              <button
+                key={way}
+                id={`aisle-${way}-${category}`}
+                type="button"
+                className="button small"
+                disabled={way === 'up' ? index === 0 : index === order.length - 1}
+                aria-label={`Move ${SHOP_CATEGORY_NAMES[category]} ${way}`}
+                onClick={() => move(category, index + (way === 'up' ? -1 : 1), way)}
+              >
+                {way === 'up' ? 'Up' : 'Down'}
+              </button>
+            ))}
           </li>
         ))}
       </ol>
