@@ -52,12 +52,13 @@ export function pantryTakes(
           : normalizeName(String(row.name)).toLowerCase() === key;
       if (!same || need <= 0) continue;
       const per = toBase(1, row.unit, name, base);
-      const held =
-        left.get(row.id) ?? (typeof row.quantity === 'number' ? row.quantity : Number(row.quantity));
-      if (!(per > 0) || !(held > 0)) {
+      if (!(per > 0) || row.quantity === null) {
         apart.add(row.unit ? `${row.name} (${row.unit})` : row.name);
         continue;
       }
+      const held = left.get(row.id) ?? Number(row.quantity);
+      // Emptied by an earlier line of the same recipe: nothing more to take, nothing kept apart.
+      if (!(held > 0)) continue;
       const take = Math.min(held, round(need / per));
       if (!(take > 0)) continue;
       left.set(row.id, round(held - take));

@@ -195,6 +195,15 @@ describe('pantryTakes (issue 25: cooking takes from the pantry)', () => {
     expect(result.short).toEqual(['honey']);
   });
 
+  it('a row emptied by an earlier line is not kept apart', () => {
+    const result = pantryTakes([line('300', 'g'), line('300', 'g')], 1, [
+      row('a', 'white rice', 400, 'g', 7),
+    ]);
+    expect(result.takes).toEqual([{ pantry_id: 'a', name: 'white rice', quantity: 400, unit: 'g' }]);
+    expect(result.apart).toEqual([]);
+    expect(result.short).toEqual(['white rice']);
+  });
+
   it('never takes more than a row holds (fast-check)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 5000 }), (need, held) => {
