@@ -196,7 +196,7 @@ describe('pantryTakes (issue 25: cooking takes from the pantry)', () => {
   });
 
   it('a row emptied by an earlier line is not kept apart', () => {
-    const result = pantryTakes([line('300', 'g'), line('300', 'g')], 1, [
+    const result = pantryTakes([line('300', 'g'), line('300', 'g'), line('300', 'g')], 1, [
       row('a', 'white rice', 400, 'g', 7),
     ]);
     expect(result.takes).toEqual([{ pantry_id: 'a', name: 'white rice', quantity: 400, unit: 'g' }]);
