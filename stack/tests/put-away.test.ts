@@ -5,7 +5,7 @@
  * pantry exactly as it was. Both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BoughtLine, pantryTakes, planPutAway } from '../../shared/mod.ts';
+import { type BoughtLine, LIMITS, pantryTakes, planPutAway, SHOP_CATEGORIES } from '../../shared/mod.ts';
 import { type Person, signedIn } from './rest-support.ts';
 import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
 
@@ -103,5 +103,39 @@ describe.each(testDatabases)('put away and cook on %s', (database) => {
     expect((await pantry()).find((r) => r.name === 'jasmine rice')?.quantity).toBe(0.5);
     const again = await cook.client.rpc('cook_meal', { meal: meal!.id, takes: takes as never });
     expect(again.status).toBe(409);
+  });
+
+  it('agrees with shared at the limits: LIMITS.itemQuantity.max and the eight shop categories', async () => {
+    const max = LIMITS.itemQuantity.max;
+    const { data: line } = await cook.client
+      .from('shopping')
+      .insert({ name: 'Flour', quantity: 1, unit: 'kg', checked: true })
+      .select('id')
+      .single();
+    const entry = {
+      shopping_id: line!.id,
+      pantry_id: crypto.randomUUID(),
+      insert: true,
+      from_unit: null,
+      scale: 1,
+      unit: 'kg',
+    };
+    const over = await cook.client.rpc('put_away_shopping', {
+      lines: [{ ...entry, add: max + 0.001 }] as never,
+    });
+    expect(over.error).toMatchObject({ code: '22023', details: 'lines[0].quantity' });
+    const at = await cook.client.rpc('put_away_shopping', { lines: [{ ...entry, add: max }] as never });
+    expect(at.error).toBeNull();
+
+    const { data: me } = await cook.client.from('users').select('household_id').single();
+    const all = await cook.client
+      .from('household_shops')
+      .insert({ household_id: me!.household_id, aisle_order: [...SHOP_CATEGORIES] });
+    expect(all.error).toBeNull();
+    const odd = await cook.client
+      .from('household_shops')
+      .update({ aisle_order: ['garden'] })
+      .eq('household_id', me!.household_id);
+    expect(odd.error?.code).toBe('23514');
   });
 });
