@@ -891,6 +891,7 @@ export type Database = {
         };
         Returns: Json;
       };
+      cook_name_taken: { Args: { cook_name: string; household: string }; Returns: boolean };
       create_household_invitation: { Args: { email?: string }; Returns: Json };
       decline_household_invitation: { Args: { token: string }; Returns: undefined };
       discard_price_import: { Args: { p_batch: string }; Returns: number };

@@ -7,7 +7,7 @@ import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
-import { openHouseholdRealtime, openRealtime } from './realtime.ts';
+import { openHouseholdRealtime, openRealtime } from './live-topics.ts';
 import { resetHouseholdStores, resetStores } from './reset-stores.ts';
 
 const NAV = [
