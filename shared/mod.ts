@@ -5,6 +5,7 @@
  * @module
  */
 export * from './basket/index.ts';
+export * from './cook-from-pantry/index.ts';
 export * from './dates/index.ts';
 export * from './display/index.ts';
 export * from './limits/index.ts';
