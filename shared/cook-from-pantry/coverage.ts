@@ -131,8 +131,7 @@ const pass = (index: PantryIndex, prices: ReadonlyMap<number, IngredientPriceRec
 });
 
 /** An ingredient's facts: by id, or by normalised name for one without an id (shoppingNeeds' keys). */
-function factsOf(p: Pass, id: number | null, name: string): Facts {
-  const cacheKey = id ?? `n:${nameKey(name)}`;
+function factsOf(p: Pass, { id, name, base, factsKey: cacheKey }: Summed): Facts {
   const known = p.facts.get(cacheKey);
   // Same id, other spelling: shoppingNeeds sums by the line's own name, so this one is not cached.
   if (known !== undefined && known.name === name) return known;
@@ -140,23 +139,13 @@ function factsOf(p: Pass, id: number | null, name: string): Facts {
     key: id !== null ? `i:${id}` : (cacheKey as string),
     id,
     name,
-    base: baseUnitOf(name),
+    base,
     held: null,
     offers: null,
     staple: (id !== null && p.index.stapleIds.has(id)) || p.index.stapleNames.has(nameKey(name)),
   };
   if (known === undefined) p.facts.set(cacheKey, facts);
   return facts;
-}
-
-/** A line being summed: shoppingNeeds' rules for one meal of the recipe's own portions. */
-interface Sum {
-  facts: Facts;
-  /** The line it becomes; its `need` is summed first, then rounded. */
-  line: NeedLine;
-  toTaste: boolean;
-  /** The first unit as written that does not convert ('2 jar'). */
-  apart: string | null;
 }
 
 /**
@@ -187,39 +176,47 @@ function offersFor(p: Pass, facts: Facts): (PackOffer | null)[] {
   return facts.offers;
 }
 
+/** The unpriced names of a chain that prices every missing line: one frozen empty list for all. */
+const NONE = Object.freeze([]) as unknown as string[];
+
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The recipe's lines summed in their base units (shoppingNeeds' keys, names and rules). */
-function sumLines(p: Pass, lines: readonly RecipeLine[], meals: string[]): Sum[] {
-  const sums: Sum[] = [];
+/**
+ * A recipe's line summed in its base unit, before any pantry: shoppingNeeds' keys, names and
+ * rules for one meal of the recipe's own portions.
+ */
+interface Summed {
+  id: number | null;
+  /** The facts' key: the id, or `n:<normalised name>` for a line without one. */
+  factsKey: number | string;
+  name: string;
+  base: BaseUnit;
+  need: number;
+  toTaste: boolean;
+  /** The first unit as written that does not convert ('2 jar'). */
+  apart: string | null;
+}
+
+/**
+ * The sums depend on the recipe alone, so they are kept per recipe-line list (the stores replace
+ * a recipe's list when it changes, never edit it in place): a new pass after a pantry change only
+ * subtracts and prices.
+ */
+const summedByLines = new WeakMap<readonly RecipeLine[], Summed[]>();
+
+function sumLines(lines: readonly RecipeLine[]): Summed[] {
+  const cached = summedByLines.get(lines);
+  if (cached !== undefined) return cached;
+  const sums: Summed[] = [];
   for (const recipeLine of lines) {
     const ingredient = recipeLine?.ingredients;
     if (!ingredient || typeof ingredient.name !== 'string') continue;
     const id = typeof ingredient.id === 'number' ? ingredient.id : null;
-    let sum: Sum | undefined;
-    for (const s of sums) {
-      if (
-        id !== null
-          ? s.facts.id === id
-          : s.facts.id === null && s.facts.key === `n:${nameKey(ingredient.name)}`
-      ) {
-        sum = s;
-        break;
-      }
-    }
+    const factsKey = id ?? `n:${nameKey(ingredient.name)}`;
+    let sum = sums.find((s) => s.factsKey === factsKey);
     if (sum === undefined) {
-      const facts = factsOf(p, id, ingredient.name);
-      const line: NeedLine = {
-        key: facts.key,
-        ingredient_id: id,
-        name: facts.name,
-        base: null,
-        need: 0,
-        have: 0,
-        buy: 0,
-        meals,
-      };
-      sum = { facts, line, toTaste: false, apart: null };
+      const name = ingredient.name;
+      sum = { id, factsKey, name, base: baseUnitOf(name), need: 0, toTaste: false, apart: null };
       sums.push(sum);
     }
     const amount = parseQuantity(recipeLine.quantity);
@@ -228,10 +225,11 @@ function sumLines(p: Pass, lines: readonly RecipeLine[], meals: string[]): Sum[]
       continue;
     }
     const unit = recipeLine.measurements?.name;
-    const inBase = toBase(amount, typeof unit === 'string' ? unit : '', sum.facts.name, sum.facts.base);
-    if (inBase > 0) sum.line.need += inBase;
+    const inBase = toBase(amount, typeof unit === 'string' ? unit : '', sum.name, sum.base);
+    if (inBase > 0) sum.need += inBase;
     else sum.apart ??= typeof unit === 'string' ? unit : '';
   }
+  summedByLines.set(lines, sums);
   return sums;
 }
 
@@ -241,33 +239,42 @@ function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
       ? recipe.portions
       : 1;
   const meals = [String(recipe?.name ?? '')];
-  const sums = sumLines(p, Array.isArray(recipe?.recipe_ingredients) ? recipe.recipe_ingredients : [], meals);
   const lines: NeedLine[] = [];
   const missing: NeedLine[] = [];
   const unknown: NeedLine[] = [];
   const totals = [0, 0, 0];
   const priced = [0, 0, 0];
-  const unpriced: string[][] = [[], [], []];
+  const unpriced: (string[] | null)[] = [null, null, null];
   let priceable = 0;
   let share = 0;
   let counted = 0;
   let uses = 0;
-  for (const { facts, line, toTaste, apart } of sums) {
-    if (apart !== null)
+  for (const sum of sumLines(Array.isArray(recipe?.recipe_ingredients) ? recipe.recipe_ingredients : [])) {
+    const facts = factsOf(p, sum);
+    const line: NeedLine = {
+      key: facts.key,
+      ingredient_id: sum.id,
+      name: sum.name,
+      base: null,
+      need: 0,
+      have: 0,
+      buy: 0,
+      meals,
+    };
+    if (sum.apart !== null)
       unknown.push({
         ...line,
-        need: 0,
-        key: `${facts.key}|${apart}`,
-        unit: apart,
-        note: `'${apart}' cannot be converted to ${facts.base}`,
+        key: `${facts.key}|${sum.apart}`,
+        unit: sum.apart,
+        note: `'${sum.apart}' cannot be converted to ${sum.base}`,
       });
-    if (!(line.need > 0)) {
-      if (toTaste && apart === null) unknown.push({ ...line, note: 'to taste' });
+    if (!(sum.need > 0)) {
+      if (sum.toTaste && sum.apart === null) unknown.push({ ...line, note: 'to taste' });
       continue;
     }
     const held = heldFor(p, facts);
     line.base = facts.base;
-    line.need = round(line.need);
+    line.need = round(sum.need);
     line.have = round(Math.min(held.enough ? line.need : held.have, line.need));
     line.buy = round(line.need - line.have);
     lines.push(line);
@@ -284,7 +291,11 @@ function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
         any = true;
         (totals[c] as number) += packsFor(line.buy, offer.amount) * offer.priceCents;
         (priced[c] as number)++;
-      } else (unpriced[c] as string[]).push(line.name);
+      } else {
+        const names = unpriced[c] ?? [];
+        names.push(line.name);
+        unpriced[c] = names;
+      }
     }
     if (any) priceable++;
   }
@@ -298,7 +309,7 @@ function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
       totalCents,
       perPortionCents,
       priced: priced[c] as number,
-      unpriced: unpriced[c] as string[],
+      unpriced: unpriced[c] ?? NONE,
     };
     // priceBasket's rule: the cheapest chain that prices every line any chain prices; ties go to the earlier.
     if (priceable > 0 && priced[c] === priceable && (cheapest === null || totalCents < cheapest.totalCents))
