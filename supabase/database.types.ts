@@ -827,6 +827,49 @@ export type Database = {
           },
         ];
       };
+      staples: {
+        Row: {
+          created_at: string;
+          household_id: string;
+          id: string;
+          ingredient_id: number | null;
+          name: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          household_id?: string;
+          id?: string;
+          ingredient_id?: number | null;
+          name: string;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          household_id?: string;
+          id?: string;
+          ingredient_id?: number | null;
+          name?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'staples_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'staples_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
+            referencedRelation: 'ingredients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       users: {
         Row: {
           avatar_url: string | null;
