@@ -30,6 +30,7 @@ const NAV = [
 
 /** In the top bar only: six items fill a phone's bottom bar; there these open from the profile (prices also from a recipe's ingredients). */
 const TOP_ONLY = [
+  { href: paths.cook, label: 'What can I cook?' },
   { href: paths.prices, label: 'Prices' },
   { href: paths.household, label: 'Household' },
 ] as const;

@@ -1,0 +1,30 @@
+import type { Tables } from '../../../../supabase/database.types.ts';
+import { supabase } from '../../lib/supabase.ts';
+
+/** A staple as the screen reads it: what the household marks as always in stock. */
+export type StapleRow = Pick<Tables<'staples'>, 'id' | 'name' | 'ingredient_id'>;
+
+const COLUMNS = 'id, name, ingredient_id';
+
+export async function listStaples(householdId: string): Promise<StapleRow[]> {
+  const { data, error } = await supabase
+    .from('staples')
+    .select(COLUMNS)
+    .eq('household_id', householdId)
+    .order('name');
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function addStaple(
+  householdId: string,
+  staple: { name: string; ingredient_id: number | null },
+): Promise<void> {
+  const { error } = await supabase.from('staples').insert({ ...staple, household_id: householdId });
+  if (error) throw error;
+}
+
+export async function deleteStaple(id: string): Promise<void> {
+  const { error } = await supabase.from('staples').delete().eq('id', id);
+  if (error) throw error;
+}
