@@ -83,6 +83,19 @@ test('what can I cook: a six-item pantry, can cook now, the cost to finish anoth
   await expect(card(other.r.name).getByRole('table')).toBeVisible();
   await shoot(page, 'cook-cost-to-finish');
 
+  // Marking a missing line as always in stock takes it off the missing lines (and it stays so).
+  const staple = other.c.missing[0]!.name;
+  const missingLine = card(other.r.name)
+    .getByRole('listitem')
+    .filter({ has: page.locator('span', { hasText: new RegExp(` ${staple}$`) }) });
+  await missingLine.getByRole('button', { name: 'Always in stock' }).click();
+  await expect(
+    page.getByRole('button', { name: `Remove ${staple} from staples`, includeHidden: true }),
+  ).toBeAttached();
+  await expect(card(other.r.name)).toBeVisible();
+  await expect(missingLine).toHaveCount(0);
+  expect(await restAs<{ name: string }[]>(page, 'staples?select=name')).toEqual([{ name: staple }]);
+
   // Plan the other recipe for today: its packs leave leftovers, and a recipe that uses them goes
   // on a free day; the list is rebuilt from the plan.
   const { dates } = mealWindow();

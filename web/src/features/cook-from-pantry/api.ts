@@ -20,7 +20,9 @@ export async function addStaple(
   householdId: string,
   staple: { name: string; ingredient_id: number | null },
 ): Promise<void> {
-  const { error } = await supabase.from('staples').insert({ ...staple, household_id: householdId });
+  const { error } = await supabase
+    .from('staples')
+    .insert({ name: staple.name, ingredient_id: staple.ingredient_id, household_id: householdId });
   if (error) throw error;
 }
 
