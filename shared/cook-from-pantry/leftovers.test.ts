@@ -22,10 +22,13 @@ const recipe = (id: string, lines: RecipeLine[], portions = 4): CookableRecipe =
 const MINCE = 1;
 const RICE = 2;
 const ONION = 3;
+/** A pack at Coles alone. */
+const coles = (measure: string, dollars: number) =>
+  priceRecord({ coles_measure: measure, coles_unit_price_current: dollars });
 const prices = new Map<number, IngredientPriceRecord>([
-  [MINCE, priceRecord({ coles_measure: '500g', coles_unit_price_current: 7 })],
-  [RICE, priceRecord({ coles_measure: '1kg', coles_unit_price_current: 2 })],
-  [ONION, priceRecord({ coles_measure: '1 each', coles_unit_price_current: 0.8 })],
+  [MINCE, coles('500g', 7)],
+  [RICE, coles('1kg', 2)],
+  [ONION, coles('1 each', 0.8)],
 ]);
 const week = (lines: RecipeLine[], pantry = [] as Parameters<typeof shoppingNeeds>[1]) => {
   const needs = shoppingNeeds(

@@ -6,12 +6,10 @@ export type StapleRow = Pick<Tables<'staples'>, 'id' | 'name' | 'ingredient_id'>
 
 const COLUMNS = 'id, name, ingredient_id';
 
+/** The household's staples, by name (the household is named: a member may belong to several). */
 export async function listStaples(householdId: string): Promise<StapleRow[]> {
-  const { data, error } = await supabase
-    .from('staples')
-    .select(COLUMNS)
-    .eq('household_id', householdId)
-    .order('name');
+  const query = supabase.from('staples').select(COLUMNS).eq('household_id', householdId);
+  const { data, error } = await query.order('name');
   if (error) throw error;
   return data ?? [];
 }

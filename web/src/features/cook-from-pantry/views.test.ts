@@ -45,16 +45,10 @@ const pantry: PantryHolding[] = [
   { name: 'white rice', ingredient_id: RICE, quantity: 1, unit: 'kg' },
   { name: 'egg', ingredient_id: EGG, quantity: 4, unit: 'piece' },
 ];
+// Mince at two chains, Aldi the cheaper; saffron nowhere.
+const mince = { coles_measure: '500g', coles_unit_price_current: 8 };
 const prices = new Map<number, IngredientPriceRecord>([
-  [
-    MINCE,
-    priceRecord({
-      coles_measure: '500g',
-      coles_unit_price_current: 8,
-      aldi_measure: '500g',
-      aldi_unit_price_current: 7,
-    }),
-  ],
+  [MINCE, priceRecord({ ...mince, aldi_measure: '500g', aldi_unit_price_current: 7 })],
 ]);
 const names = (list: { recipeId: string }[]) => list.map((c) => c.recipeId);
 
