@@ -4,7 +4,6 @@ import { shoppingNeeds } from '../../../../shared/basket/needs.ts';
 import type { RecipeCoverage } from '../../../../shared/cook-from-pantry/coverage.ts';
 import { showToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
-import { useUserId } from '../../features/auth/store.ts';
 import { type CookActions, CookPage } from '../../features/cook-from-pantry/components/cook-page.tsx';
 import { loadStaples, markStaple, unmarkStaple } from '../../features/cook-from-pantry/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
@@ -73,7 +72,6 @@ function cookActions(householdId: string, dates: readonly string[]): CookActions
 }
 
 function CookFor({ householdId }: { householdId: string }) {
-  const userId = useUserId()!;
   const meals = usePlanner();
   const recipes = useRecipes();
   const pantry = usePantry();
@@ -85,7 +83,7 @@ function CookFor({ householdId }: { householdId: string }) {
     void loadPrices();
     if (!recipes.loaded) void loadRecipes();
   }, [householdId, recipes.loaded]);
-  useEffect(() => subscribePriceImports(userId, () => void loadPrices(true)), [userId]);
+  useEffect(() => subscribePriceImports(() => void loadPrices(true)), []);
   const dates = useMemo(() => plannerDates(), []);
   const choices = useMemo(
     () => mealChoices(meals.meals, recipes.items, dates[0] ?? '', dates[dates.length - 1] ?? '', []),
