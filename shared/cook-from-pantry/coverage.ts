@@ -251,35 +251,43 @@ function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
   let uses = 0;
   for (const sum of sumLines(Array.isArray(recipe?.recipe_ingredients) ? recipe.recipe_ingredients : [])) {
     const facts = factsOf(p, sum);
+    if (sum.apart !== null || !(sum.need > 0)) {
+      const line: NeedLine = {
+        key: facts.key,
+        ingredient_id: sum.id,
+        name: sum.name,
+        base: null,
+        need: 0,
+        have: 0,
+        buy: 0,
+        meals,
+      };
+      if (sum.apart !== null)
+        unknown.push({
+          ...line,
+          key: `${facts.key}|${sum.apart}`,
+          unit: sum.apart,
+          note: `'${sum.apart}' cannot be converted to ${sum.base}`,
+        });
+      else if (sum.toTaste) unknown.push({ ...line, note: 'to taste' });
+      if (!(sum.need > 0)) continue;
+    }
+    const held = heldFor(p, facts);
+    const need = round(sum.need);
+    const have = round(Math.min(held.enough ? need : held.have, need));
     const line: NeedLine = {
       key: facts.key,
       ingredient_id: sum.id,
       name: sum.name,
-      base: null,
-      need: 0,
-      have: 0,
-      buy: 0,
+      base: facts.base,
+      need,
+      have,
+      buy: round(need - have),
       meals,
     };
-    if (sum.apart !== null)
-      unknown.push({
-        ...line,
-        key: `${facts.key}|${sum.apart}`,
-        unit: sum.apart,
-        note: `'${sum.apart}' cannot be converted to ${sum.base}`,
-      });
-    if (!(sum.need > 0)) {
-      if (sum.toTaste && sum.apart === null) unknown.push({ ...line, note: 'to taste' });
-      continue;
-    }
-    const held = heldFor(p, facts);
-    line.base = facts.base;
-    line.need = round(sum.need);
-    line.have = round(Math.min(held.enough ? line.need : held.have, line.need));
-    line.buy = round(line.need - line.have);
     lines.push(line);
     counted++;
-    share += line.have / line.need;
+    share += have / need;
     if (line.have > 0 && !facts.staple) uses++;
     if (!(line.buy > 0)) continue;
     missing.push(line);
