@@ -2,6 +2,7 @@ import { type PackOffer, packOffer, packsFor } from '../basket/basket.ts';
 import { type BaseUnit, baseUnitOf, type NeedLine, type PantryHolding, toBase } from '../basket/needs.ts';
 import { memoByString } from '../internal/memo.ts';
 import { normalizeName } from '../limits/normalize-name.ts';
+import { portionsOrDefault } from '../nutrition/per-portion.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { CHAINS, type ChainKey, type IngredientPriceRecord } from '../pricing/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
@@ -234,10 +235,7 @@ function sumLines(lines: readonly RecipeLine[]): Summed[] {
 }
 
 function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
-  const portions =
-    typeof recipe?.portions === 'number' && Number.isFinite(recipe.portions) && recipe.portions > 0
-      ? recipe.portions
-      : 1;
+  const portions = portionsOrDefault(recipe?.portions);
   const meals = [String(recipe?.name ?? '')];
   const lines: NeedLine[] = [];
   const missing: NeedLine[] = [];
