@@ -104,6 +104,8 @@ test('what can I cook: a six-item pantry, can cook now, the cost to finish anoth
     body: JSON.stringify({ date: dates[0], recipe_id: other.r.id, slot: 'dinner' }),
   });
   await page.reload();
+  // The cards settle on the pantry as it is (the figures follow it a moment later, never stuck).
+  await expect(page.locator('.cook-list')).toHaveAttribute('aria-busy', 'false');
   await shoot(page, 'cook-phone', false);
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'cook-desktop', false);

@@ -34,7 +34,7 @@ export function CoverageCard({
     <article className="card cook-card" aria-labelledby={titleId}>
       <header className="cook-card-head">
         <h2 id={titleId}>{name}</h2>
-        <span className={canCookNow(c) ? 'badge success' : 'badge soft'}>{status(c)}</span>
+        <span className={canCookNow(c) ? 'badge' : 'badge soft'}>{status(c)}</span>
       </header>
       <p className="cook-coverage">
         <meter min={0} max={100} value={percent} aria-label={`${name}: ${percent}% in your pantry`} />
