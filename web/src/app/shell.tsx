@@ -67,14 +67,17 @@ function NavLinks({
   const [location] = useLocation();
   // The phone's bar has room for the six sections only; the top bar adds the rest.
   const items = icons ? NAV : [...NAV, ...TOP_ONLY];
+  // One current link: the most specific that matches (What can I cook? lives under the pantry).
+  const current = items
+    .filter((item) => isActive(location, item.href))
+    .reduce<string | null>(
+      (best, item) => (best === null || item.href.length > best.length ? item.href : best),
+      null,
+    );
   return (
     <nav aria-label={label} className={className}>
       {items.map((item) => (
-        <Link
-          key={item.href}
-          href={item.href}
-          aria-current={isActive(location, item.href) ? 'page' : undefined}
-        >
+        <Link key={item.href} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
           {icons && 'icon' in item ? <NavIcon d={item.icon} /> : null}
           {icons ? <span>{item.label}</span> : item.label}
         </Link>
