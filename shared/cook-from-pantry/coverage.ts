@@ -126,7 +126,7 @@ interface Facts {
 }
 
 const pass = (index: PantryIndex, prices: ReadonlyMap<number, IngredientPriceRecord>): Pass => ({
-  index,
+  index: index?.byId instanceof Map ? index : pantryIndex([]),
   prices: prices instanceof Map ? prices : new Map(),
   facts: new Map(),
 });
@@ -236,7 +236,7 @@ function sumLines(lines: readonly RecipeLine[]): Summed[] {
 
 function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
   const portions = portionsOrDefault(recipe?.portions);
-  const meals = [String(recipe?.name ?? '')];
+  const meals = [typeof recipe?.name === 'string' ? recipe.name : ''];
   const lines: NeedLine[] = [];
   const missing: NeedLine[] = [];
   const unknown: NeedLine[] = [];
@@ -323,7 +323,7 @@ function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
   }
   for (const line of unknown) lines.push(line);
   return {
-    recipeId: String(recipe?.id ?? ''),
+    recipeId: typeof recipe?.id === 'string' ? recipe.id : '',
     coverage: counted === 0 ? 0 : Math.min(1, Math.max(0, share / counted)),
     counted,
     lines,

@@ -35,12 +35,12 @@ export function basketLeftovers(
   basket: Basket,
   chain: ChainKey | null,
 ): Leftover[] {
-  const chainBasket = chain === null ? undefined : basket?.chains?.[chain];
-  if (!chainBasket) return [];
-  const byKey = new Map((Array.isArray(needs) ? needs : []).map((n) => [n.key, n]));
+  const chainBasket = typeof chain === 'string' ? basket?.chains?.[chain] : undefined;
+  if (!Array.isArray(chainBasket?.lines)) return [];
+  const byKey = new Map((Array.isArray(needs) ? needs : []).filter((n) => n?.base).map((n) => [n.key, n]));
   const leftovers: Leftover[] = [];
   for (const bought of chainBasket.lines) {
-    const need = byKey.get(bought.key);
+    const need = bought?.pack ? byKey.get(bought.key) : undefined;
     if (need === undefined || need.base === null) continue;
     const amount = Math.max(0, Math.round((bought.packs * bought.pack.amount - need.buy) * 1000) / 1000);
     if (amount > 0)
@@ -83,15 +83,19 @@ export function leftoverSuggestions(
   prices: ReadonlyMap<number, IngredientPriceRecord>,
   exclude: ReadonlySet<string> = new Set(),
 ): LeftoverSuggestion[] {
-  if (!Array.isArray(leftovers) || leftovers.length === 0) return [];
-  const index = suggestionStock(leftovers, stock);
+  const usable = (Array.isArray(leftovers) ? leftovers : []).filter(
+    (l) => typeof l?.key === 'string' && typeof l.name === 'string' && l.amount > 0,
+  );
+  if (usable.length === 0) return [];
+  const index = suggestionStock(usable, stock);
   const suggestions: LeftoverSuggestion[] = [];
   for (const recipe of Array.isArray(recipes) ? recipes : []) {
-    if (exclude.has(recipe.id)) continue;
+    if (!recipe || typeof recipe.name !== 'string' || (exclude instanceof Set && exclude.has(recipe.id)))
+      continue;
     const coverage = recipeCoverage(recipe, index, prices);
     let used = 0;
     let uses = 0;
-    for (const leftover of leftovers) {
+    for (const leftover of usable) {
       const share = leftoverShare(leftover, coverage);
       if (share > 0) {
         uses++;
@@ -124,13 +128,13 @@ function suggestionStock(
   const plannedIds = new Set<number>();
   const plannedNames = new Set<string>();
   for (const line of Array.isArray(stock?.planned) ? stock.planned : []) {
-    if (line.ingredient_id !== null) plannedIds.add(line.ingredient_id);
-    plannedNames.add(normalizeName(line.name).toLowerCase());
+    if (typeof line?.ingredient_id === 'number') plannedIds.add(line.ingredient_id);
+    if (typeof line?.name === 'string') plannedNames.add(normalizeName(line.name).toLowerCase());
   }
   const untouched = (Array.isArray(stock?.pantry) ? stock.pantry : []).filter((item) =>
     typeof item?.ingredient_id === 'number'
       ? !plannedIds.has(item.ingredient_id)
-      : !plannedNames.has(normalizeName(String(item?.name ?? '')).toLowerCase()),
+      : !plannedNames.has(normalizeName(typeof item?.name === 'string' ? item.name : '').toLowerCase()),
   );
   const fromLeftovers: PantryHolding[] = leftovers.map((l) => ({
     name: l.name,
