@@ -245,3 +245,24 @@ describe('arbitrary input (fast-check)', () => {
     );
   });
 });
+
+describe('bad input', () => {
+  it('a pantry of 1,000 items, most of them unrelated or in units that do not convert, changes nothing else', () => {
+    const noise: PantryHolding[] = Array.from({ length: 997 }, (_, i) =>
+      held(i % 2 === 0 ? 1000 + i : null, `thing ${i}`, i + 1, i % 3 === 0 ? 'jar' : 'g'),
+    );
+    const pantry = [
+      ...noise,
+      held(MINCE, 'mince', 2, 'jar'),
+      held(EGG, 'egg', 2, 'piece'),
+      held(MILK, 'milk', 1, 'L'),
+    ];
+    const c = recipeCoverage(recipe, pantryIndex(pantry), prices);
+    // The mince in jars is not guessed at: still 500 g short.
+    expect(c.missing.map((l) => [l.name, l.buy])).toEqual([
+      ['lean beef mince', 500],
+      ['salt', 5],
+    ]);
+    expect(c.coverage).toBeCloseTo(2 / 4);
+  });
+});
