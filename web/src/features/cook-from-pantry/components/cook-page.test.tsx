@@ -61,10 +61,11 @@ describe('CookPage', () => {
     expect(within(screen.getByRole('article', { name: 'Omelette' })).getByText('Can cook now')).toBeTruthy();
   });
 
-  it('says when there are no recipes, and when the staples could not be loaded', () => {
+  it('says when there are no recipes, no prices, and when the staples could not be loaded', () => {
     Object.assign(cook, { loaded: true, error: 'Your staples could not be loaded.' });
-    render(page({ recipes: [] }));
+    render(page({ recipes: [], prices: new Map() }));
     expect(screen.getByText('No recipes yet')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/^Prices are unavailable right now/);
     expect(screen.getByRole('alert').textContent).toBe('Your staples could not be loaded.');
   });
 });

@@ -68,6 +68,11 @@ export function CookPage({
           {state.error}
         </p>
       ) : null}
+      {prices.size === 0 ? (
+        <p role="status" className="muted">
+          Prices are unavailable right now, so no cost to finish is shown.
+        </p>
+      ) : null}
       <StaplesPanel
         staples={state.staples}
         onMark={(name) => actions.onMarkStaple({ name, ingredient_id: null })}
