@@ -266,3 +266,14 @@ describe('bad input', () => {
     expect(c.coverage).toBeCloseTo(2 / 4);
   });
 });
+
+describe('short', () => {
+  it('counts the missing lines without making them', () => {
+    fc.assert(
+      fc.property(recipeArb, fc.array(holdingArb, { maxLength: 6 }), (r, pantry) => {
+        const c = recipeCoverage(r, pantryIndex(pantry.map(toHolding)), prices);
+        expect(c.short).toBe(c.missing.length);
+      }),
+    );
+  });
+});

@@ -43,6 +43,8 @@ export interface RecipeCoverage {
   coverage: number;
   /** Lines with a convertible amount: the ones coverage counts. */
   counted: number;
+  /** How many counted lines are short: `missing.length`, without making the lines. */
+  short: number;
   /** Every line of the recipe: the counted ones (in recipe order), then the unknown ones. */
   lines: NeedLine[];
   /** Counted lines the pantry or a staple does not fully cover, with `buy` the amount short. */
@@ -234,72 +236,114 @@ function sumLines(lines: readonly RecipeLine[]): Summed[] {
   return sums;
 }
 
-function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
-  const portions = portionsOrDefault(recipe?.portions);
+/** The recipe's lines as NeedLines: made only when a screen or a rule reads them. */
+function needLines(p: Pass, recipe: CookableRecipe): Pick<RecipeCoverage, 'lines' | 'missing' | 'unknown'> {
   const meals = [typeof recipe?.name === 'string' ? recipe.name : ''];
   const lines: NeedLine[] = [];
   const missing: NeedLine[] = [];
   const unknown: NeedLine[] = [];
+  for (const sum of sumLines(Array.isArray(recipe?.recipe_ingredients) ? recipe.recipe_ingredients : [])) {
+    const facts = factsOf(p, sum);
+    const line: NeedLine = {
+      key: facts.key,
+      ingredient_id: sum.id,
+      name: sum.name,
+      base: null,
+      need: 0,
+      have: 0,
+      buy: 0,
+      meals,
+    };
+    if (sum.apart !== null)
+      unknown.push({
+        ...line,
+        key: `${facts.key}|${sum.apart}`,
+        unit: sum.apart,
+        note: `'${sum.apart}' cannot be converted to ${sum.base}`,
+      });
+    else if (!(sum.need > 0) && sum.toTaste) unknown.push({ ...line, note: 'to taste' });
+    if (!(sum.need > 0)) continue;
+    const { need, have } = amounts(p, sum, facts);
+    Object.assign(line, { base: facts.base, need, have, buy: round(need - have) });
+    lines.push(line);
+    if (line.buy > 0) missing.push(line);
+  }
+  for (const line of unknown) lines.push(line);
+  return { lines, missing, unknown };
+}
+
+/** A counted line's need and what the pantry holds of it (at most the need), rounded as shoppingNeeds does. */
+function amounts(p: Pass, sum: Summed, facts: Facts): { need: number; have: number } {
+  const held = heldFor(p, facts);
+  const need = round(sum.need);
+  return { need, have: round(Math.min(held.enough ? need : held.have, need)) };
+}
+
+/**
+ * A recipe's coverage: the figures are worked out in the pass; the lines are made when first
+ * read (a screen shows a few dozen recipes' lines, the filters and sorts need only the figures).
+ */
+class Coverage implements RecipeCoverage {
+  private made: Pick<RecipeCoverage, 'lines' | 'missing' | 'unknown'> | null = null;
+  constructor(
+    private readonly pass: Pass,
+    private readonly recipe: CookableRecipe,
+    readonly recipeId: string,
+    readonly coverage: number,
+    readonly counted: number,
+    readonly short: number,
+    readonly uses: number,
+    readonly chains: Record<ChainKey, ChainCost>,
+    readonly cheapest: RecipeCoverage['cheapest'],
+  ) {}
+  private get needs(): Pick<RecipeCoverage, 'lines' | 'missing' | 'unknown'> {
+    this.made ??= needLines(this.pass, this.recipe);
+    return this.made;
+  }
+  get lines(): NeedLine[] {
+    return this.needs.lines;
+  }
+  get missing(): NeedLine[] {
+    return this.needs.missing;
+  }
+  get unknown(): NeedLine[] {
+    return this.needs.unknown;
+  }
+}
+
+function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
+  const portions = portionsOrDefault(recipe?.portions);
   const totals = [0, 0, 0];
   const priced = [0, 0, 0];
   const unpriced: (string[] | null)[] = [null, null, null];
   let priceable = 0;
   let share = 0;
   let counted = 0;
+  let short = 0;
   let uses = 0;
   for (const sum of sumLines(Array.isArray(recipe?.recipe_ingredients) ? recipe.recipe_ingredients : [])) {
+    if (!(sum.need > 0)) continue;
     const facts = factsOf(p, sum);
-    if (sum.apart !== null || !(sum.need > 0)) {
-      const line: NeedLine = {
-        key: facts.key,
-        ingredient_id: sum.id,
-        name: sum.name,
-        base: null,
-        need: 0,
-        have: 0,
-        buy: 0,
-        meals,
-      };
-      if (sum.apart !== null)
-        unknown.push({
-          ...line,
-          key: `${facts.key}|${sum.apart}`,
-          unit: sum.apart,
-          note: `'${sum.apart}' cannot be converted to ${sum.base}`,
-        });
-      else if (sum.toTaste) unknown.push({ ...line, note: 'to taste' });
-      if (!(sum.need > 0)) continue;
-    }
     const held = heldFor(p, facts);
     const need = round(sum.need);
     const have = round(Math.min(held.enough ? need : held.have, need));
-    const line: NeedLine = {
-      key: facts.key,
-      ingredient_id: sum.id,
-      name: sum.name,
-      base: facts.base,
-      need,
-      have,
-      buy: round(need - have),
-      meals,
-    };
-    lines.push(line);
+    const buy = round(need - have);
     counted++;
     share += have / need;
-    if (line.have > 0 && !facts.staple) uses++;
-    if (!(line.buy > 0)) continue;
-    missing.push(line);
+    if (have > 0 && !facts.staple) uses++;
+    if (!(buy > 0)) continue;
+    short++;
     const offers = offersFor(p, facts);
     let any = false;
     for (let c = 0; c < CHAINS.length; c++) {
       const offer = offers[c];
       if (offer) {
         any = true;
-        (totals[c] as number) += packsFor(line.buy, offer.amount) * offer.priceCents;
+        (totals[c] as number) += packsFor(buy, offer.amount) * offer.priceCents;
         (priced[c] as number)++;
       } else {
         const names = unpriced[c] ?? [];
-        names.push(line.name);
+        names.push(sum.name);
         unpriced[c] = names;
       }
     }
@@ -321,18 +365,9 @@ function cover(p: Pass, recipe: CookableRecipe): RecipeCoverage {
     if (priceable > 0 && priced[c] === priceable && (cheapest === null || totalCents < cheapest.totalCents))
       cheapest = { chain, totalCents, perPortionCents };
   }
-  for (const line of unknown) lines.push(line);
-  return {
-    recipeId: typeof recipe?.id === 'string' ? recipe.id : '',
-    coverage: counted === 0 ? 0 : Math.min(1, Math.max(0, share / counted)),
-    counted,
-    lines,
-    missing,
-    unknown,
-    uses,
-    chains,
-    cheapest,
-  };
+  const coverage = counted === 0 ? 0 : Math.min(1, Math.max(0, share / counted));
+  const id = typeof recipe?.id === 'string' ? recipe.id : '';
+  return new Coverage(p, recipe, id, coverage, counted, short, uses, chains, cheapest);
 }
 
 /**

@@ -103,7 +103,7 @@ export function leftoverSuggestions(
       }
     }
     if (uses === 0) continue;
-    const addsCents = coverage.missing.length === 0 ? 0 : (coverage.cheapest?.totalCents ?? null);
+    const addsCents = coverage.short === 0 ? 0 : (coverage.cheapest?.totalCents ?? null);
     suggestions.push({ recipe, uses, used, addsCents, coverage });
   }
   return suggestions.sort(

@@ -17,12 +17,12 @@ export const COOK_SORTS = {
 export type CookSort = keyof typeof COOK_SORTS;
 
 /** Can be cooked with what is in: it has lines Larder counts, and none is short. */
-export const canCookNow = (c: RecipeCoverage): boolean => c.counted > 0 && c.missing.length === 0;
+export const canCookNow = (c: RecipeCoverage): boolean => c.counted > 0 && c.short === 0;
 
 const FILTERS: Record<CookFilter, (c: RecipeCoverage) => boolean> = {
   all: () => true,
   now: canCookNow,
-  short: (c) => c.missing.length === 1 || c.missing.length === 2,
+  short: (c) => c.short === 1 || c.short === 2,
 };
 
 /**
@@ -30,7 +30,7 @@ const FILTERS: Record<CookFilter, (c: RecipeCoverage) => boolean> = {
  * whose missing lines no chain prices sorts last (its cost is unknown, not free).
  */
 function finishCents(c: RecipeCoverage): number {
-  if (c.missing.length === 0) return 0;
+  if (c.short === 0) return 0;
   return c.cheapest?.totalCents ?? Number.POSITIVE_INFINITY;
 }
 
@@ -39,8 +39,7 @@ const partlyPriced = (c: RecipeCoverage): number =>
   c.cheapest !== null && c.chains[c.cheapest.chain].unpriced.length > 0 ? 1 : 0;
 
 const SORTS: Record<CookSort, (a: RecipeCoverage, b: RecipeCoverage) => number> = {
-  covered: (a, b) =>
-    b.coverage - a.coverage || a.missing.length - b.missing.length || finishCents(a) - finishCents(b),
+  covered: (a, b) => b.coverage - a.coverage || a.short - b.short || finishCents(a) - finishCents(b),
   cheapest: (a, b) =>
     partlyPriced(a) - partlyPriced(b) || finishCents(a) - finishCents(b) || b.coverage - a.coverage,
   uses: (a, b) => b.uses - a.uses || b.coverage - a.coverage || finishCents(a) - finishCents(b),

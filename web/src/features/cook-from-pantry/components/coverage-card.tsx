@@ -8,7 +8,7 @@ import { PlanControl } from './plan-control.tsx';
 function status(c: RecipeCoverage): string {
   if (canCookNow(c)) return 'Can cook now';
   if (c.counted === 0) return 'Nothing to check';
-  return c.missing.length === 1 ? '1 item short' : `${c.missing.length} items short`;
+  return c.short === 1 ? '1 item short' : `${c.short} items short`;
 }
 
 /** One recipe against the pantry: coverage, missing lines, cost to finish, and the two actions. */
