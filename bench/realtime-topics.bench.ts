@@ -271,26 +271,25 @@ export default async function realtimeTopicsBench(): Promise<BenchRow[]> {
     );
     // The two paths apart: broadcast alone (sent without touching shopping), then
     // postgres_changes alone (the topics left).
-    const broadcastOnly = await measure(
-      `households broadcast`,
-      Math.min(HOUSEHOLDS, 200),
-      MEMBERS,
-      async (name, i) => {
-        await query(
-          `select realtime.send(jsonb_build_object('record', jsonb_build_object('name', $1::text)), 'INSERT', $2)`,
-          [name, `household:${households[i]}:1`],
-        );
-      },
-    );
+    const sampled = Math.min(HOUSEHOLDS, 200);
+    const broadcastOnly = await measure(`households broadcast`, sampled, MEMBERS, async (name, i) => {
+      await query(
+        `select realtime.send(jsonb_build_object('record', jsonb_build_object('name', $1::text)), 'INSERT', $2)`,
+        [name, `household:${households[i]}:1`],
+      );
+    });
     for (const leave of leaveTopics) leave();
     await new Promise((r) => setTimeout(r, 500));
-    const changesOnly = await measure(`households changes`, Math.min(HOUSEHOLDS, 200), MEMBERS, (name, i) =>
+    const changesOnly = await measure(`households changes`, sampled, MEMBERS, (name, i) =>
       query('insert into public.shopping (name, household_id) values ($1, $2)', [name, households[i]]).then(
         () => undefined,
       ),
     );
-    report(`${HOUSEHOLDS} households of ${MEMBERS}`, 'broadcast alone', broadcastOnly, true);
-    report(`${HOUSEHOLDS} households of ${MEMBERS}`, 'postgres_changes alone', changesOnly);
+    // Apart, a sample of the households sends: broadcast alone by realtime.send (the call the
+    // trigger makes, without the row), postgres_changes alone by the insert itself.
+    const apart = `${sampled} of ${HOUSEHOLDS} households of ${MEMBERS}`;
+    report(apart, 'broadcast alone (realtime.send)', broadcastOnly, true);
+    report(apart, 'postgres_changes alone', changesOnly);
   } finally {
     for (const ws of sockets) ws.close();
     await stack.stop();

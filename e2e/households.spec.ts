@@ -110,6 +110,14 @@ test('two people share one household live, and a stranger sees none of it', asyn
     await expect(b.getByRole('heading', { level: 1, name: "Blake's household" })).toBeVisible();
     await a.goto('/shopping');
     await expect(a.getByLabel('Tick off Oat milk')).toBeChecked();
+    // B's leaving moved the household to its next live topic: A's open list follows it, so a
+    // change made elsewhere (here straight through the API) still shows without a reload.
+    await restAs(a, 'shopping', { method: 'POST', body: JSON.stringify({ name: 'Basmati rice' }) });
+    await expect(a.getByLabel('Tick off Basmati rice')).toBeVisible();
+    // B, in their own household now, is not shown it.
+    await b.goto('/shopping');
+    await expect(b.getByText('Your shopping list is empty')).toBeVisible();
+    expect(await restAs(b, 'shopping?select=id')).toEqual([]);
   } finally {
     for (const page of [a, b, c]) await page.context().close();
   }

@@ -6,6 +6,7 @@
  */
 export * from './aisles/index.ts';
 export * from './basket/index.ts';
+export * from './cook-from-pantry/index.ts';
 export * from './dates/index.ts';
 export * from './display/index.ts';
 export * from './limits/index.ts';

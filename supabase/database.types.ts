@@ -905,6 +905,49 @@ export type Database = {
           },
         ];
       };
+      staples: {
+        Row: {
+          created_at: string;
+          household_id: string;
+          id: string;
+          ingredient_id: number | null;
+          name: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          household_id?: string;
+          id?: string;
+          ingredient_id?: number | null;
+          name: string;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          household_id?: string;
+          id?: string;
+          ingredient_id?: number | null;
+          name?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'staples_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'staples_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
+            referencedRelation: 'ingredients';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       users: {
         Row: {
           avatar_url: string | null;
@@ -970,6 +1013,7 @@ export type Database = {
         Returns: Json;
       };
       cook_meal: { Args: { meal: string; takes?: Json }; Returns: Json };
+      cook_name_taken: { Args: { cook_name: string; household: string }; Returns: boolean };
       create_household_invitation: { Args: { email?: string }; Returns: Json };
       decline_household_invitation: { Args: { token: string }; Returns: undefined };
       discard_price_import: { Args: { p_batch: string }; Returns: number };

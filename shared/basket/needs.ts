@@ -1,5 +1,6 @@
 import { memoByString } from '../internal/memo.ts';
 import { normalizeName } from '../limits/normalize-name.ts';
+import { portionsOrDefault } from '../nutrition/per-portion.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
 import { MILLILITRES_PER_UNIT } from '../units/factors.ts';
@@ -193,7 +194,7 @@ export function shoppingNeeds(meals: readonly PlannedMeal[], pantry: readonly Pa
   for (const meal of Array.isArray(meals) ? meals : []) {
     const ingredients = meal?.recipe?.recipe_ingredients;
     if (!Array.isArray(ingredients)) continue;
-    const recipePortions = positive(meal.recipe.portions) ?? 1;
+    const recipePortions = portionsOrDefault(meal.recipe.portions);
     const scale = (positive(meal.portions) ?? recipePortions) / recipePortions;
     const label = String(meal.label);
     for (const recipeLine of ingredients) {

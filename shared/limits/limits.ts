@@ -28,6 +28,11 @@ export const LIMITS = {
   lineNote: { max: 200 },
   /** A pantry or shopping item's name. */
   itemName: { min: 1, max: 80 },
+  /**
+   * Staples a household marks as always in stock (issue 25; their names are item names): enough
+   * for every jar in a pantry, few enough to list (migration *_staples.sql, a trigger).
+   */
+  staples: { max: 200 },
   /** A pantry or shopping quantity: more than 0, at most 100,000, three decimals kept. */
   itemQuantity: { max: 100_000, decimals: 3 },
   itemUnit: { max: 20 },

@@ -1,23 +1,9 @@
 /** What a price import did, as the import log (public.price_imports) records it and people read it. */
+import type { Tables } from '../../supabase/database.types.ts';
 import { groupDigits } from './feed.ts';
 
-/** A row of public.price_imports. */
-export interface PriceImportLog {
-  id: number;
-  checksum: string;
-  files: string[];
-  formats: string[];
-  rows_read: number;
-  rows_added: number;
-  rows_unchanged: number;
-  rows_quarantined: number;
-  products_added: number;
-  products_updated: number;
-  mappings_changed: number;
-  ingredients_repriced: number;
-  imported_by: string;
-  imported_at: string;
-}
+/** A row of public.price_imports, as the schema's generated types describe it. */
+export type PriceImportLog = Tables<'price_imports'>;
 
 /** An import applied, or skipped because the same files were applied before. */
 export type ImportOutcome =

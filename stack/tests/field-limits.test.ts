@@ -76,6 +76,11 @@ describe.each(testDatabases)('field limits on %s', (database) => {
         LIMITS.itemUnit.max,
       ],
       ['insert into public.cooks (name, user_id) values ($1, $2)', 'cook name', LIMITS.cookName.max],
+      [
+        'insert into public.staples (name, household_id) values ($1, (select household_id from public.users where id = $2))',
+        'staple name',
+        LIMITS.itemName.max,
+      ],
       ['update public.users set name = $1 where id = $2', 'profile name', LIMITS.userName.max],
       [
         'update public.households set name = $1 where id = (select household_id from public.users where id = $2)',

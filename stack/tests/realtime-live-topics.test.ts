@@ -222,6 +222,23 @@ describe.each(testDatabases)('live household and personal topics on %s', (databa
     expect(ownerFeed.heard).toEqual([]);
   });
 
+  it('tells every signed-in person of a price import on the prices topic, which no client may send to', async () => {
+    const shopper = await createUser(stack, 'shopper');
+    const sb = await as(shopper);
+    const feed = await listen(sb, 'prices');
+    await stack.ctx.db.query(
+      `insert into public.price_imports (checksum, files, formats, rows_read, imported_by)
+       values (repeat('b', 64), array['feed.json'], array['sample'], 3, 'live test')`,
+    );
+    await settle();
+    expect(feed.heard.map((h) => `${h.event} ${h.payload.table}`)).toEqual(['INSERT price_imports']);
+    const mine = await listen(await as(shopper), 'prices', true);
+    const forged = { type: 'broadcast' as const, event: 'INSERT', payload: { table: 'price_imports' } };
+    expect(await mine.channel.send(forged, { timeout: 1500 } as never)).toBe('timed out');
+    await settle();
+    expect(feed.heard).toHaveLength(1);
+  });
+
   it("cannot join another person's or household's topic by guessing its name", async () => {
     const [me, them] = await Promise.all([createUser(stack, 'me'), createUser(stack, 'them')]);
     const theirs = await household(them);

@@ -9,7 +9,7 @@ select tables_are('public', array[
   'users', 'measurements', 'ingredients', 'ingredient_prices', 'recipes', 'recipe_ingredients',
   'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping',
   'chain_products', 'price_observations', 'ingredient_products', 'price_imports',
-  'households', 'household_members', 'household_invitations',
+  'households', 'household_members', 'household_invitations', 'staples',
   'household_shops', 'put_aways'
 ], 'public holds exactly the tables of the data model');
 

@@ -2,11 +2,13 @@
 -- to a meal cannot be deleted (23503, spec 8).
 begin;
 set local search_path = tests, public;
-select plan(17);
+select plan(20);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
 insert into public.cooks (name, user_id) values ('Sam', tests.get_user_id('bob'));
+select set_config('tests.bob_home',
+  (select household_id::text from public.household_members where user_id = tests.get_user_id('bob')), true);
 
 select tests.authenticate_as('alice');
 select lives_ok($$ insert into public.cooks (name) values ('Sam') $$,
@@ -14,6 +16,12 @@ select lives_ok($$ insert into public.cooks (name) values ('Sam') $$,
 select throws_ok($$ insert into public.cooks (name) values (' sam ') $$,
   '23505', 'duplicate key value violates unique constraint "cooks_household_id_name_key"',
   'a cook name is unique per household, trimmed and case-insensitive');
+select ok(public.cook_name_taken((select household_id from public.cooks limit 1), ' SAM'),
+  'cook_name_taken finds a name of the household trimmed and case-insensitively');
+select ok(not public.cook_name_taken((select household_id from public.cooks limit 1), 'Sa m'),
+  'cook_name_taken keeps inner spacing');
+select ok(not public.cook_name_taken(current_setting('tests.bob_home')::uuid, 'Sam'),
+  'cook_name_taken sees nothing of another household');
 select throws_ok($$ insert into public.cooks (name) values ('   ') $$,
   '23514', null, 'a cook needs a name');
 select throws_ok($$ insert into public.cooks (name) values (repeat('x', 61)) $$,

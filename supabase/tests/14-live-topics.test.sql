@@ -4,7 +4,7 @@
 -- (insert). Alice owns a household Bob joins; Carol has her own.
 begin;
 set local search_path = tests, public;
-select plan(22);
+select plan(26);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -92,12 +92,17 @@ select tests.clear_authentication();
 select is((select count(*)::int from realtime.messages where topic = (select alice_home from t) and payload ->> 'table' = 'recipes'), 1,
   'sharing a recipe tells the household');
 
+insert into public.price_imports (checksum, files, formats, rows_read, imported_by)
+values (repeat('a', 64), array['feed.json'], array['sample'], 1, 'test');
+select is((select count(*)::int from realtime.messages where topic = 'prices' and payload ->> 'table' = 'price_imports'), 1,
+  'an applied price import goes to the prices topic');
+
 -- Who may join ------------------------------------------------------------------------------
 -- Realtime's probe rows, one per topic under test, inserted as it does (bypassing the policies).
 insert into realtime.messages (topic, extension)
 select topic, 'broadcast' from (values ((select alice_home from t)), ((select carol_home from t)),
   ('user:' || tests.get_user_id('alice')), ('user:' || tests.get_user_id('carol')),
-  ('household:' || tests.household_of('carol'))) probe(topic);
+  ('household:' || tests.household_of('carol')), ('prices')) probe(topic);
 insert into realtime.messages (topic, extension) values ((select alice_home from t), 'presence');
 
 select tests.authenticate_as('bob');
@@ -109,11 +114,14 @@ select ok(not tests.reads('household:' || tests.household_of('carol')), 'nor a g
 select is_empty($$ select from realtime.messages where extension = 'presence' $$, 'presence is not offered on these topics');
 select ok(not tests.sends((select alice_home from t)), 'no member may send to the household''s topic');
 select ok(not tests.sends('user:' || tests.get_user_id('bob')), 'no one may send to their own topic');
+select ok(tests.reads('prices'), 'anyone signed in may join the prices topic');
+select ok(not tests.sends('prices'), 'but no one may send to it');
 
 set local role anon;
 select ok(not tests.reads((select carol_home from t)) and not tests.reads('user:' || tests.get_user_id('carol')),
   'anon may join neither kind');
 select ok(not tests.sends('user:' || tests.get_user_id('carol')), 'nor send to them');
+select ok(not tests.reads('prices'), 'anon may not join the prices topic');
 reset role;
 
 -- Someone removed moves the household to a new topic -----------------------------------------

@@ -1,3 +1,5 @@
+import { MILLILITRES_PER_UNIT } from '../factors.ts';
+
 /**
  * Household measures of USDA FoodData Central (SR Legacy "portion" weights) are US customary:
  * 1 US tsp = 4.92892 mL, 1 US tbsp = 14.7868 mL, 1 US cup = 236.588 mL. The tables in this folder
@@ -13,8 +15,12 @@ export const US_MEASURE_ML: Readonly<Record<UsMeasure, number>> = {
   cup: 236.588,
 };
 
-/** Millilitres in one Australian metric measure (spec 9). */
-export const AU_MEASURE_ML: Readonly<Record<UsMeasure, number>> = { tsp: 5, tbsp: 20, cup: 250 };
+/** Millilitres in one Australian metric measure (spec 9), as the unit factors hold them. */
+export const AU_MEASURE_ML: Readonly<Record<UsMeasure, number>> = Object.freeze({
+  tsp: MILLILITRES_PER_UNIT.tsp as number,
+  tbsp: MILLILITRES_PER_UNIT.tbsp as number,
+  cup: MILLILITRES_PER_UNIT.cup as number,
+});
 
 /** One row of a USDA portion table: ingredient name, US measure, grams in that measure. */
 export type PortionRow = readonly [name: string, measure: UsMeasure, grams: number];

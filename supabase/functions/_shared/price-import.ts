@@ -80,7 +80,7 @@ export async function applyImport(
       .order('id')
       .limit(1);
     if (error) throw new ImportError(`reading the import log failed: ${error.message}`);
-    const previous = data?.[0] as PriceImportLog | undefined;
+    const previous = data?.[0];
     if (previous) return { status: 'already-imported', previous };
   }
   const unknown = await checkIngredients(client, prepared);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requireUser } from '../_shared/auth.ts';
 import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
-import { cookNameField, normalizeName, readField } from '../_shared/domain.ts';
+import { cookNameField, readField } from '../_shared/domain.ts';
 import { activeHousehold } from '../_shared/household.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
@@ -21,11 +21,6 @@ const Body = z.object({
     error: (issue) => (issue.input === undefined ? 'name is required.' : 'name must be a string.'),
   }),
 });
-
-/** The comparison spec 5 asks for: both normalised (as stored), then case-insensitively. */
-function sameName(a: string, b: string): boolean {
-  return normalizeName(a).toLowerCase() === normalizeName(b).toLowerCase();
-}
 
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -54,11 +49,11 @@ export async function addCook(req: Request): Promise<Response> {
 
   const db = callerClient(caller);
   const household = await activeHousehold(db, caller.sub);
-  const existing = await db.from('cooks').select('name').eq('household_id', household);
-  if (existing.error) throw new HttpError(500, messages.lookupFailed, { cause: existing.error });
-  if (existing.data.some((cook: { name: string }) => sameName(cook.name, name))) {
-    throw new HttpError(409, messages.duplicate);
-  }
+  // The database compares (cook_name_taken uses the unique index's expression), so this check
+  // and the index that settles a race agree on every name.
+  const taken = await db.rpc('cook_name_taken', { household, cook_name: name });
+  if (taken.error) throw new HttpError(500, messages.lookupFailed, { cause: taken.error });
+  if (taken.data === true) throw new HttpError(409, messages.duplicate);
 
   const inserted = await db
     .from('cooks')

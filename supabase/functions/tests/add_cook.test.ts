@@ -43,6 +43,40 @@ Deno.test('add-cook refuses duplicates whatever their spacing and case', async (
   assert.deepEqual(data, [{ name: 'S am' }, { name: 'Sam' }]);
 });
 
+Deno.test("add-cook's duplicate check agrees with the database's unique index on every name", async () => {
+  // Non-ASCII case pairs are where JavaScript's and the database's case folding can differ; the
+  // function must refuse exactly what the index would (issue 16: one home for the cook rules).
+  const pairs = [
+    ['Émile', 'émile'],
+    ['STRASSE', 'straße'],
+    ['İlke', 'ilke'],
+    ['ÅSA', 'åsa'],
+    ['Zoë', 'ZOË'],
+    // JavaScript lower-cases a final capital sigma to ς, the database to σ: the two disagree here.
+    ['ΟΔΟΣ', 'οδος'],
+  ] as const;
+  for (const [first, second] of pairs) {
+    const direct = await newUser('index');
+    const home = await direct.client.from('household_members').select('household_id').single();
+    assert.equal(home.error, null);
+    await direct.client.from('cooks').insert({ name: first, household_id: home.data?.household_id });
+    const byIndex = await direct.client
+      .from('cooks')
+      .insert({ name: second, household_id: home.data?.household_id });
+    const viaFunction = await newUser('function');
+    assert.equal(
+      (await callFunction('add-cook', { token: viaFunction.token, json: { name: first } })).status,
+      201,
+    );
+    const answer = await callFunction('add-cook', { token: viaFunction.token, json: { name: second } });
+    assert.equal(
+      answer.status,
+      byIndex.error?.code === '23505' ? 409 : 201,
+      `${first} / ${second}: ${answer.text}`,
+    );
+  }
+});
+
 Deno.test('two simultaneous adds of the same name give one cook and one 409', async () => {
   const user = await newUser('race');
   for (const [a, b] of [

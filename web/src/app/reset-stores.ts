@@ -1,3 +1,4 @@
+import { resetCook } from '../features/cook-from-pantry/store.ts';
 import { resetCooks } from '../features/cooks/store.ts';
 import { resetFavourites } from '../features/favourites/store.ts';
 import { resetHousehold } from '../features/household/store.ts';
@@ -17,6 +18,7 @@ export function resetStores(): void {
 
 /** Leaving a household (or switching) leaves nothing of its lists on screen. */
 export function resetHouseholdStores(): void {
+  resetCook();
   resetCooks();
   resetHousehold();
   resetPlanner();

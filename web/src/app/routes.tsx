@@ -20,6 +20,7 @@ const Planner = lazy(() => import('./screens/planner.tsx'));
 const Week = lazy(() => import('./screens/week.tsx'));
 const Cooks = lazy(() => import('./screens/cooks.tsx'));
 const Pantry = lazy(() => import('./screens/pantry.tsx'));
+const Cook = lazy(() => import('./screens/cook.tsx'));
 const Shopping = lazy(() => import('./screens/shopping.tsx'));
 const Prices = lazy(() => import('./screens/prices.tsx'));
 const PriceImports = lazy(() => import('./screens/price-imports.tsx'));
@@ -87,6 +88,9 @@ export function AppRoutes() {
         </PrivateRoute>
         <PrivateRoute path={paths.cooks}>
           <Cooks />
+        </PrivateRoute>
+        <PrivateRoute path={paths.cook}>
+          <Cook />
         </PrivateRoute>
         <PrivateRoute path={paths.pantry}>
           <Pantry />

@@ -7,7 +7,7 @@ import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
-import { openHouseholdRealtime, openRealtime } from './realtime.ts';
+import { openHouseholdRealtime, openRealtime } from './live-topics.ts';
 import { resetHouseholdStores, resetStores } from './reset-stores.ts';
 
 const NAV = [
@@ -30,6 +30,7 @@ const NAV = [
 
 /** In the top bar only: six items fill a phone's bottom bar; there these open from the profile (prices also from a recipe's ingredients). */
 const TOP_ONLY = [
+  { href: paths.cook, label: 'What can I cook?' },
   { href: paths.prices, label: 'Prices' },
   { href: paths.household, label: 'Household' },
 ] as const;
@@ -66,14 +67,17 @@ function NavLinks({
   const [location] = useLocation();
   // The phone's bar has room for the six sections only; the top bar adds the rest.
   const items = icons ? NAV : [...NAV, ...TOP_ONLY];
+  // One current link: the most specific that matches (What can I cook? lives under the pantry).
+  const current = items
+    .filter((item) => isActive(location, item.href))
+    .reduce<string | null>(
+      (best, item) => (best === null || item.href.length > best.length ? item.href : best),
+      null,
+    );
   return (
     <nav aria-label={label} className={className}>
       {items.map((item) => (
-        <Link
-          key={item.href}
-          href={item.href}
-          aria-current={isActive(location, item.href) ? 'page' : undefined}
-        >
+        <Link key={item.href} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
           {icons && 'icon' in item ? <NavIcon d={item.icon} /> : null}
           {icons ? <span>{item.label}</span> : item.label}
         </Link>

@@ -16,6 +16,7 @@ export const paths = {
   week: '/planner/week',
   cooks: '/cooks',
   pantry: '/pantry',
+  cook: '/pantry/cook',
   shopping: '/shopping',
   profile: '/profile',
   household: '/household',

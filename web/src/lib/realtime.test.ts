@@ -1,13 +1,6 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Change,
-  connection,
-  mergeChange,
-  setReloadForTests,
-  watchChannelStatus,
-  watchFeed,
-} from './realtime.ts';
+import { type Change, connection, mergeChange, setReloadForTests, watchChannelStatus } from './realtime.ts';
 import { RECONNECT_MAX_MS, reconnectAfterMs } from './reconnect.ts';
 
 type Row = { id: string; name: string };
@@ -108,23 +101,5 @@ describe('recovery after an outage (issue 15: 10)', () => {
     const resync = vi.fn();
     watchChannelStatus(channel, { value: false }, 'SUBSCRIBED', resync);
     expect(resync).not.toHaveBeenCalled();
-  });
-
-  it('fetches what was missed when the database feed of a joined channel comes back', () => {
-    const resync = vi.fn();
-    const joined = { value: true, fed: true };
-    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
-    expect(resync).not.toHaveBeenCalled();
-    watchFeed(joined, { extension: 'postgres_changes', status: 'error' }, resync);
-    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
-    expect(resync).toHaveBeenCalledTimes(1);
-  });
-
-  it('fetches once when the feed first goes live: a change made before it would be missed', () => {
-    const resync = vi.fn();
-    const joined = { value: true };
-    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
-    watchFeed(joined, { extension: 'postgres_changes', status: 'ok' }, resync);
-    expect(resync).toHaveBeenCalledTimes(1);
   });
 });

@@ -67,30 +67,6 @@ export function watchChannelStatus(
   if ((status === 'CLOSED' || status === 'CHANNEL_ERROR') && navigator.onLine) refreshPage();
 }
 
-/**
- * Realtime's `system` messages about a channel's database feed: an error means changes may have
- * been missed (the database went away under a joined channel), and the 'ok' that follows once
- * the feed is back calls `resync` to fetch what was missed. So does the first 'ok': a change
- * made between the screen's first fetch and the feed going live would otherwise never show
- * (a household's lists open their channels only once the profile says which household).
- */
-export function watchFeed(
-  joined: ChannelLink,
-  message: { extension?: string; status?: string },
-  resync?: () => void,
-): void {
-  if (message.extension !== undefined && message.extension !== 'postgres_changes') return;
-  if (message.status === 'error') joined.lost = true;
-  else if (message.status === 'ok') {
-    const first = !joined.fed;
-    joined.fed = true;
-    if (first || (joined.lost && joined.value)) {
-      joined.lost = false;
-      resync?.();
-    }
-  }
-}
-
 /** Spec 4: reload when a check every 10 s finds every realtime channel closed. */
 export function startClosedChannelCheck(): () => void {
   const timer = setInterval(() => {
@@ -209,40 +185,6 @@ export function subscribeHouseholdTopic(householdId: string, tables: readonly To
     clearTimeout(retry);
     close();
   };
-}
-
-/**
- * A postgres_changes channel on one table, for reference data no topic carries (the price
- * import log): RLS decides on the server; the filter narrows to the rows of `key`, by default
- * the user's own by user_id. `resync` fetches the table's data again after the feed was lost and
- * came back (see watchChannelStatus and watchFeed). Returns the unsubscribe, which closes the
- * channel without triggering a reload.
- */
-export function subscribeTable<T extends Record<string, unknown>>(
-  table: string,
-  key: string,
-  onChange: (change: Change<T>) => void,
-  options: { filter?: string | null; resync?: () => void } = {},
-): () => void {
-  const filter = options.filter === undefined ? `user_id=eq.${key}` : options.filter;
-  const channel = supabase.channel(`${table}:${key}`);
-  const joined: ChannelLink = { value: false };
-  channel
-    .on('system', {}, (message: { extension?: string; status?: string }) =>
-      watchFeed(joined, message, options.resync),
-    )
-    .on(
-      'postgres_changes',
-      {
-        event: '*',
-        schema: 'public',
-        table,
-        ...(filter ? { filter } : {}),
-      },
-      (payload: Change<T>) => onChange(payload),
-    )
-    .subscribe((status) => watchChannelStatus(channel, joined, status, options.resync));
-  return () => closeOnPurpose(channel);
 }
 
 /** Applies an insert/update/delete payload to a list keyed by `key`, keeping the list's order. */

@@ -40,11 +40,11 @@ function ShoppingFor({ householdId }: { householdId: string }) {
   claimShopWeek(userId);
   useEffect(
     () =>
-      subscribePriceImports(userId, () => {
+      subscribePriceImports(() => {
         void loadPrices(true);
         void loadBasket();
       }),
-    [userId],
+    [],
   );
   useEffect(() => {
     void loadMeals(householdId);

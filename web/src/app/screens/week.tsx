@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
-import { useUserId } from '../../features/auth/store.ts';
 import { loadCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
@@ -11,7 +10,6 @@ import { subscribePriceImports } from '../../features/shop-week/store.ts';
 
 /** The week at a glance; its charts (chart.js) load with this screen only. */
 function WeekFor({ householdId }: { householdId: string }) {
-  const userId = useUserId()!;
   const planner = usePlanner();
   const recipes = useRecipes();
   const cooks = useCooks();
@@ -22,7 +20,7 @@ function WeekFor({ householdId }: { householdId: string }) {
     void loadPrices();
     if (!recipes.loaded) void loadRecipes();
   }, [householdId, recipes.loaded]);
-  useEffect(() => subscribePriceImports(userId, () => void loadPrices(true)), [userId]);
+  useEffect(() => subscribePriceImports(() => void loadPrices(true)), []);
   const cookNames = useMemo(() => new Map(cooks.items.map((c) => [c.id, c.name])), [cooks.items]);
   const dates = useMemo(() => plannerDates(), []);
   return (

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../shared/limits/limits.ts';
 import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
-import { DEFAULT_UNIT_FACTORS } from '../../../../shared/units/factors.ts';
+import { GRAMS_PER_MASS_UNIT, MILLILITRES_PER_UNIT } from '../../../../shared/units/factors.ts';
 import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import type { PantryItem } from './api.ts';
@@ -10,22 +10,23 @@ export type PantryAdd =
   | { kind: 'insert'; item: ItemValues }
   | { kind: 'update'; id: string; name: string; quantity: number | null; unit: string | null };
 
-const MASS = new Set(['g', 'kg']);
-const VOLUME = new Set(['mL', 'L', 'tsp', 'tbsp', 'cup']);
-
 /**
  * How many of `to` one `from` is, when the two measure the same thing: the same unit (or both
- * none) is 1; g and kg, or mL, L and the Australian spoons and cup (spec 9's default factors,
- * exact for these) convert; anything else (a cup against grams, a piece against a kilo) is null.
+ * none) is 1; two masses (g, kg and the imported mg, oz, lb), or two volumes (mL, L and the
+ * Australian spoons and cup, spec 9's factors, exact for these) convert; anything else (a cup
+ * against grams, a piece against a kilo) is null.
  */
 export function unitRatio(from: string | null, to: string | null): number | null {
   const a = canonicalUnit(from);
   const b = canonicalUnit(to);
   if (a === b) return 1;
   if (a === null || b === null) return null;
-  const family = (u: string) => (MASS.has(u) ? 'mass' : VOLUME.has(u) ? 'volume' : null);
-  if (family(a) === null || family(a) !== family(b)) return null;
-  return (DEFAULT_UNIT_FACTORS[a] ?? Number.NaN) / (DEFAULT_UNIT_FACTORS[b] ?? Number.NaN);
+  for (const family of [GRAMS_PER_MASS_UNIT, MILLILITRES_PER_UNIT]) {
+    const perA = family[a];
+    const perB = family[b];
+    if (perA !== undefined && perB !== undefined) return perA / perB;
+  }
+  return null;
 }
 
 const sameItem = (row: PantryItem, item: ItemValues): boolean =>

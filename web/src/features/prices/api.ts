@@ -1,6 +1,6 @@
 import type { ChainKey } from '../../../../shared/pricing/index.ts';
-import type { PackUnit } from '../../../../shared/shelf-prices/index.ts';
-import type { Tables } from '../../../../supabase/database.types.ts';
+import type { HistoryRow, PackUnit } from '../../../../shared/shelf-prices/index.ts';
+import type { Database, Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 /** A chain's product as the price screens show it (public.chain_products), its chain and pack unit narrowed. */
@@ -19,24 +19,20 @@ export type ChainProduct = Pick<
   | 'source'
 > & { chain: ChainKey; pack_unit: PackUnit };
 
-/** A product matched to an ingredient (public.ingredient_products), with the product. */
-export interface ProductLink {
-  ingredient_id: number;
-  preferred: boolean;
+/**
+ * A product matched to an ingredient (public.ingredient_products), with the product. `match`,
+ * like the product's chain and pack unit, is a text column its check constraint holds to these
+ * values, which the generated types cannot know.
+ */
+export type ProductLink = Pick<Tables<'ingredient_products'>, 'ingredient_id' | 'preferred'> & {
   match: 'manual' | 'barcode' | 'name';
   product: ChainProduct;
-}
+};
+
+type PriceHistoriesRow = Database['public']['Functions']['price_histories']['Returns'][number];
 
 /** One stored price span of a product (public.price_histories), judged on `as_of`. */
-export interface HistoryRow {
-  product_id: number;
-  as_of: string;
-  date: string;
-  last_seen: string | null;
-  price_cents: number;
-  was_cents: number | null;
-  promo: string | null;
-}
+export type ProductHistoryRow = HistoryRow & Pick<PriceHistoriesRow, 'product_id' | 'as_of'>;
 
 /** One applied price import (public.price_imports). */
 export type PriceImport = Pick<
@@ -77,18 +73,19 @@ export async function listProductLinks(ingredientIds: readonly number[]): Promis
     .select(LINK_COLUMNS)
     .in('ingredient_id', [...ingredientIds]);
   if (error) throw error;
+  // Narrows the three constrained text columns (see ProductLink).
   return (data ?? []) as unknown as ProductLink[];
 }
 
 /** The price spans of these products, each for the day it is judged on, in batches the function takes. */
-export async function listPriceHistories(productIds: readonly number[]): Promise<HistoryRow[]> {
-  const rows: HistoryRow[] = [];
+export async function listPriceHistories(productIds: readonly number[]): Promise<ProductHistoryRow[]> {
+  const rows: ProductHistoryRow[] = [];
   for (let i = 0; i < productIds.length; i += HISTORY_BATCH) {
     const { data, error } = await supabase.rpc('price_histories', {
       p_product_ids: productIds.slice(i, i + HISTORY_BATCH),
     });
     if (error) throw error;
-    rows.push(...((data ?? []) as HistoryRow[]));
+    rows.push(...(data ?? []));
   }
   return rows;
 }
@@ -101,5 +98,5 @@ export async function listPriceImports(): Promise<PriceImport[]> {
     .order('id', { ascending: false })
     .limit(IMPORT_LOG_ROWS);
   if (error) throw error;
-  return (data ?? []) as PriceImport[];
+  return data ?? [];
 }

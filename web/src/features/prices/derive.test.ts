@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChainProduct, HistoryRow, ProductLink } from './api.ts';
+import type { ChainProduct, ProductHistoryRow, ProductLink } from './api.ts';
 import { productPrices, specialsOf, trendProducts, weeklyRows } from './derive.ts';
 import { unitPriceText, verdictSentence } from './words.ts';
 
@@ -30,7 +30,7 @@ const link = (p: ChainProduct, preferred = true, ingredient = 7): ProductLink =>
   product: p,
 });
 /** A year at 400 cents, then a promoted 300 from 25 October, as price_histories returns it. */
-const history = (id: number, asOf = '2026-11-01'): HistoryRow[] => [
+const history = (id: number, asOf = '2026-11-01'): ProductHistoryRow[] => [
   {
     product_id: id,
     as_of: asOf,

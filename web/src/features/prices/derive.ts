@@ -13,7 +13,7 @@ import {
   shelfUnitPrice,
   type TrendProduct,
 } from '../../../../shared/shelf-prices/index.ts';
-import type { ChainProduct, HistoryRow, ProductLink } from './api.ts';
+import type { ChainProduct, ProductHistoryRow, ProductLink } from './api.ts';
 
 /** Feeds date prices in Australia/Sydney (docs/price-feed.md), so "today" is Sydney's. */
 export function pricesToday(now: Date = new Date()): string {
@@ -47,10 +47,10 @@ export interface ProductPrice {
  */
 export function productPrices(
   links: readonly ProductLink[],
-  history: readonly HistoryRow[],
+  history: readonly ProductHistoryRow[],
   today: string,
 ): ProductPrice[] {
-  const rowsOf = new Map<number, HistoryRow[]>();
+  const rowsOf = new Map<number, ProductHistoryRow[]>();
   for (const row of history) {
     const list = rowsOf.get(row.product_id);
     if (list) list.push(row);

@@ -3,6 +3,7 @@ import {
   type NutritionPerPortion,
   nutritionPerPortion,
   parseQuantity,
+  portionsOrDefault,
   priceRecipe,
   displayAmount as sharedDisplayAmount,
 } from '../../../../shared/mod.ts';
@@ -19,12 +20,6 @@ export interface RecipeView {
   price: RecipePrice | null;
 }
 
-/** Spec 3: portions absent (or nonsense) count as 1. */
-export function recipePortions(recipe: Pick<Recipe, 'portions'>): number {
-  const p = Number(recipe.portions);
-  return Number.isFinite(p) && p > 0 ? p : 1;
-}
-
 export function recipeNutrition(recipe: Recipe): Nutrition {
   return nutritionPerPortion(recipe.recipe_ingredients, recipe.portions);
 }
@@ -34,7 +29,7 @@ export function recipeNutrition(recipe: Recipe): Nutrition {
  * never drifts from the per-portion rounding.
  */
 export function totalNutrition(recipe: Recipe, portions: number): Nutrition {
-  return nutritionPerPortion(recipe.recipe_ingredients, recipePortions(recipe) / portions);
+  return nutritionPerPortion(recipe.recipe_ingredients, portionsOrDefault(recipe.portions) / portions);
 }
 
 /**

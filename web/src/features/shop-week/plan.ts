@@ -1,4 +1,5 @@
 import type { NeedLine, PlannedMeal } from '../../../../shared/basket/needs.ts';
+import { portionsOrDefault } from '../../../../shared/nutrition/per-portion.ts';
 import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
 
 /** A planned meal as the plan's screens read it (the planner's rows). */
@@ -67,7 +68,7 @@ export function mealChoices(
       date,
       label: mealLabel(date, recipe, meal.slot),
       recipe,
-      portions: meal.portions ?? recipe.portions ?? 1,
+      portions: meal.portions ?? portionsOrDefault(recipe.portions),
       cookId: meal.cook_id,
       included: !excluded.includes(meal.id),
     });

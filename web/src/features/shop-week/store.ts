@@ -1,7 +1,7 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { NeedLine } from '../../../../shared/basket/needs.ts';
 import { coalesced } from '../../lib/coalesce.ts';
-import { subscribeTable } from '../../lib/realtime.ts';
+import { subscribeTopic, topicTable } from '../../lib/realtime.ts';
 import { type BasketAnswer, type PlanWriteResult, priceShoppingList, writePlanLines } from './api.ts';
 import { planLinesToWrite } from './plan.ts';
 
@@ -75,10 +75,10 @@ export const loadBasket = coalesced(fetchBasket);
 /**
  * A price import (its row in the log, issue 18) means shelf prices changed. Opened by the screens
  * that show prices live (the basket, the week), not the shell, so the first page stays small.
- * The log is reference data, so the channel has no row filter.
+ * The log is reference data, broadcast to one private topic every signed-in person hears.
  */
-export function subscribePriceImports(userId: string, onPrices: () => void): () => void {
-  return subscribeTable('price_imports', userId, onPrices, { filter: null, resync: onPrices });
+export function subscribePriceImports(onPrices: () => void): () => void {
+  return subscribeTopic('prices', [topicTable('price_imports', onPrices, onPrices)]);
 }
 
 export function useShopWeek() {

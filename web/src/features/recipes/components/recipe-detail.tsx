@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDuration } from '../../../../../shared/mod.ts';
+import { formatDuration, portionsOrDefault } from '../../../../../shared/mod.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { priceRecipeRemote, type Recipe, type RecipePrice } from '../api.ts';
-import { displayLines, ingredientCosts, recipeNutrition, recipePortions, totalNutrition } from '../derive.ts';
+import { displayLines, ingredientCosts, recipeNutrition, totalNutrition } from '../derive.ts';
 import { loadRecipes, useRecipes } from '../store.ts';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
@@ -34,7 +34,7 @@ export function RecipeDetail({
   useEffect(() => {
     if (!loaded) void loadRecipes();
   }, [loaded]);
-  const base = recipe ? recipePortions(recipe) : 1;
+  const base = portionsOrDefault(recipe?.portions);
   const chosen = portions ?? base;
   useEffect(() => {
     if (!recipe) return;

@@ -1,3 +1,4 @@
+import { liveStaples } from '../features/cook-from-pantry/store.ts';
 import { liveCooks } from '../features/cooks/store.ts';
 import { liveFavourites } from '../features/favourites/store.ts';
 import { liveHousehold } from '../features/household/store.ts';
@@ -34,6 +35,7 @@ function openHouseholdTopic(userId: string, householdId: string): () => void {
     liveMeals(householdId),
     liveCooks(householdId),
     livePantry(householdId),
+    liveStaples(householdId),
     liveShopping(householdId),
     liveAisles(householdId),
     liveRecipes(),

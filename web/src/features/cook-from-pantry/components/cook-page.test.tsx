@@ -1,0 +1,71 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CookableRecipe } from '../../../../../shared/cook-from-pantry/coverage.ts';
+import type { RecipeLine } from '../../../../../shared/nutrition/types.ts';
+import { priceRecord } from '../../../../../shared/testing/lines.ts';
+import { cook, resetCook } from '../store.ts';
+import { type CookActions, CookPage } from './cook-page.tsx';
+
+const line = (id: number, name: string, quantity: string, unit: string): RecipeLine => ({
+  quantity,
+  measurements: { name: unit },
+  ingredients: { id, name, protein: 0, carbs: 0, fats: 0, calories: 0 },
+});
+const recipes: CookableRecipe[] = [
+  { id: 'om', name: 'Omelette', portions: 1, recipe_ingredients: [line(2, 'egg', '3', 'piece')] },
+  { id: 'bu', name: 'Burgers', portions: 4, recipe_ingredients: [line(3, 'lean beef mince', '500', 'g')] },
+];
+const prices = new Map([[3, priceRecord({ coles_measure: '500g', coles_unit_price_current: 8 })]]);
+const pantry = [{ name: 'egg', ingredient_id: 2, quantity: 6, unit: 'piece' }];
+const actions = (): CookActions => ({
+  onAddMissing: vi.fn(async () => {}),
+  onPlan: vi.fn(async () => {}),
+  onPlanLeftover: vi.fn(async () => {}),
+  onMarkStaple: vi.fn(async () => {}),
+  onUnmarkStaple: vi.fn(async () => {}),
+});
+const page = (props: Partial<Parameters<typeof CookPage>[0]> = {}) => (
+  <CookPage
+    recipes={recipes}
+    pantry={pantry}
+    prices={prices}
+    planned={[]}
+    plannedIds={new Set()}
+    dates={['2026-11-27', '2026-11-28']}
+    freeDays={['2026-11-28']}
+    ready
+    actions={actions()}
+    {...props}
+  />
+);
+
+describe('CookPage', () => {
+  afterEach(() => resetCook());
+
+  it('shows it is loading until the recipes, pantry, prices and staples are in', () => {
+    render(page());
+    expect(screen.getByText('Loading what you can cook...')).toBeTruthy();
+  });
+
+  it('lists what the pantry allows, what the rest costs, and filters to "can cook now"', async () => {
+    cook.loaded = true;
+    const acts = actions();
+    render(page({ actions: acts }));
+    const burgers = screen.getByRole('article', { name: 'Burgers' });
+    expect(within(burgers).getByText('1 item short')).toBeTruthy();
+    expect(within(burgers).getByText(/\$8\.00 at Coles \(\$2\.00 a portion\)/)).toBeTruthy();
+    fireEvent.click(within(burgers).getByRole('button', { name: 'Add missing to list' }));
+    expect(acts.onAddMissing).toHaveBeenCalledWith(expect.objectContaining({ recipeId: 'bu' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Can cook now' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Burgers' })).toBeNull());
+    expect(within(screen.getByRole('article', { name: 'Omelette' })).getByText('Can cook now')).toBeTruthy();
+  });
+
+  it('says when there are no recipes, no prices, and when the staples could not be loaded', () => {
+    Object.assign(cook, { loaded: true, error: 'Your staples could not be loaded.' });
+    render(page({ recipes: [], prices: new Map() }));
+    expect(screen.getByText('No recipes yet')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/^Prices are unavailable right now/);
+    expect(screen.getByRole('alert').textContent).toBe('Your staples could not be loaded.');
+  });
+});

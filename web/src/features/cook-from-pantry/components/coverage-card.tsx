@@ -1,0 +1,113 @@
+import type { RecipeCoverage } from '../../../../../shared/cook-from-pantry/coverage.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
+import { formatBaseAmount, formatCents } from '../../../lib/format.ts';
+import { canCookNow } from '../views.ts';
+import { PlanControl } from './plan-control.tsx';
+
+/** "2 items short", "Can cook now", or how many lines Larder could not count. */
+function status(c: RecipeCoverage): string {
+  if (canCookNow(c)) return 'Can cook now';
+  if (c.counted === 0) return 'Nothing to check';
+  return c.short === 1 ? '1 item short' : `${c.short} items short`;
+}
+
+/** One recipe against the pantry: coverage, missing lines, cost to finish, and the two actions. */
+export function CoverageCard({
+  coverage: c,
+  name,
+  dates,
+  onAddMissing,
+  onPlan,
+  onStaple,
+}: {
+  coverage: RecipeCoverage;
+  name: string;
+  dates: readonly string[];
+  onAddMissing: (c: RecipeCoverage) => Promise<void>;
+  onPlan: (date: string) => Promise<void>;
+  onStaple: (line: { name: string; ingredient_id: number | null }) => void;
+}) {
+  const titleId = `cook-${c.recipeId}`;
+  const percent = Math.round(c.coverage * 100);
+  const cheapest = c.cheapest;
+  return (
+    <article className="card cook-card" aria-labelledby={titleId}>
+      <header className="cook-card-head">
+        <h2 id={titleId}>{name}</h2>
+        <span className={canCookNow(c) ? 'badge' : 'badge soft'}>{status(c)}</span>
+      </header>
+      <p className="cook-coverage">
+        <meter min={0} max={100} value={percent} aria-label={`${name}: ${percent}% in your pantry`} />
+        <span>{percent}% in your pantry</span>
+      </p>
+      {c.missing.length > 0 ? (
+        <>
+          <h3 className="small">Missing</h3>
+          <ul className="cook-missing">
+            {c.missing.map((line) => (
+              <li key={line.key}>
+                <span>
+                  {formatBaseAmount(line.buy, line.base)} {line.name}
+                </span>
+                <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
+                  Always in stock
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="cook-finish">
+            Cost to finish:{' '}
+            {cheapest ? (
+              <strong>
+                {formatCents(cheapest.totalCents)} at {CHAIN_NAMES[cheapest.chain]} (
+                {formatCents(cheapest.perPortionCents)} a portion)
+              </strong>
+            ) : (
+              <strong>not priced at any chain</strong>
+            )}
+          </p>
+          <details className="cook-chains">
+            <summary>At each chain</summary>
+            <table>
+              <caption className="visually-hidden">Cost to finish {name} at each chain</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Chain</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">A portion</th>
+                </tr>
+              </thead>
+              <tbody>
+                {CHAINS.map((chain) => (
+                  <tr key={chain}>
+                    <th scope="row">{CHAIN_NAMES[chain]}</th>
+                    <td>{c.chains[chain].priced > 0 ? formatCents(c.chains[chain].totalCents) : '—'}</td>
+                    <td>
+                      {c.chains[chain].priced > 0 ? formatCents(c.chains[chain].perPortionCents) : '—'}
+                      {c.chains[chain].unpriced.length > 0 ? (
+                        <span className="small muted"> without {c.chains[chain].unpriced.join(', ')}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
+      ) : null}
+      {c.unknown.length > 0 ? (
+        <p className="small muted">
+          Not counted: {c.unknown.map((l) => `${l.name} (${l.note ?? 'no amount'})`).join(', ')}
+        </p>
+      ) : null}
+      <div className="cook-actions">
+        {c.missing.length > 0 ? (
+          <button type="button" className="button small" onClick={() => void onAddMissing(c)}>
+            Add missing to list
+          </button>
+        ) : null}
+        <PlanControl name={name} dates={dates} onPlan={onPlan} />
+      </div>
+    </article>
+  );
+}
