@@ -1,9 +1,10 @@
 -- Households (issue 17): Alice owns a household, Bob joins it by invitation, Carol has her own.
--- Every shared table × select/insert/update/delete × {owner, member, other household, anon}; the
--- invitation functions; the last-owner rule; shared recipes; leaving deletes nobody's data.
+-- A sample of the shared tables by role (the whole matrix is 18-household-matrix); the invitation
+-- functions, withdrawing one and removing a member; the last-owner rule; shared recipes; leaving
+-- deletes nobody's data.
 begin;
 set local search_path = tests, public;
-select plan(74);
+select plan(86);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -84,6 +85,33 @@ select throws_ok($$ select public.remove_household_member(tests.household_of('al
   'Only the household''s owner can remove members.', 'only the owner removes members');
 select throws_ok($$ select public.transfer_household_ownership(tests.household_of('alice'), tests.get_user_id('bob')) $$, '42501',
   'Only the household''s owner can hand it over.', 'only the owner hands over');
+
+-- Withdrawing an invitation: its sender or the owner may; anyone else is refused.
+select tests.authenticate_as('alice');
+create temporary table owners_invite on commit drop as select public.create_household_invitation('erin@example.test') as i;
+grant select on owners_invite to authenticated, anon;
+select tests.authenticate_as('bob');
+create temporary table members_invites on commit drop as
+  select public.create_household_invitation('frank@example.test') as first, public.create_household_invitation() as second;
+grant select on members_invites to authenticated, anon;
+select throws_ok($$ select public.revoke_household_invitation((select (i ->> 'id')::uuid from owners_invite)) $$, '42501',
+  'Only the person who sent an invitation or the owner can withdraw it.', 'a member cannot withdraw someone else''s invitation');
+select lives_ok($$ select public.revoke_household_invitation((select (first ->> 'id')::uuid from members_invites)) $$,
+  'the sender withdraws their own invitation');
+select throws_ok($$ select public.revoke_household_invitation((select (first ->> 'id')::uuid from members_invites)) $$, 'PT409',
+  'This invitation has already been revoked.', 'an invitation is withdrawn once');
+select tests.authenticate_as('carol');
+select throws_ok($$ select public.revoke_household_invitation((select (second ->> 'id')::uuid from members_invites)) $$, 'PT404',
+  'No such invitation.', 'another household cannot withdraw (or learn of) an invitation');
+select tests.authenticate_as_anon();
+select throws_ok($$ select public.revoke_household_invitation((select (second ->> 'id')::uuid from members_invites)) $$, '42501',
+  'permission denied for function revoke_household_invitation', 'anon cannot withdraw an invitation');
+select tests.authenticate_as('alice');
+select lives_ok($$ select public.revoke_household_invitation((select (second ->> 'id')::uuid from members_invites)) $$,
+  'the owner withdraws a member''s invitation');
+select tests.authenticate_as('dave');
+select throws_ok($$ select public.accept_household_invitation((select second ->> 'token' from members_invites)) $$, 'PT409',
+  'This invitation has already been revoked.', 'a withdrawn invitation cannot be accepted');
 
 select tests.authenticate_as('carol');
 select is_empty($$ select * from public.household_members where household_id = tests.household_of('alice') $$,
@@ -209,6 +237,26 @@ select is((select count(*)::int from public.households h where not exists (selec
   'no household is left without members');
 select is_empty($$ select h.id from public.households h where not exists (select from public.household_members m where m.household_id = h.id and m.role = 'owner') $$,
   'every household has an owner');
+
+-- The owner removes a member: Carol joins Dave's household by a link and Dave removes her.
+select tests.clear_authentication();
+create temporary table carols_own on commit drop as select tests.household_of('carol') as id;
+grant select on carols_own, shared_household to authenticated;
+select tests.authenticate_as('dave');
+create temporary table carol_link on commit drop as select public.create_household_invitation() as link;
+grant select on carol_link to authenticated;
+select tests.authenticate_as('carol');
+select public.accept_household_invitation((select link ->> 'token' from carol_link));
+select tests.authenticate_as('dave');
+select throws_ok($$ select public.remove_household_member((select id from shared_household), tests.get_user_id('dave')) $$, 'PT409',
+  'Hand the household over before you leave it.', 'the owner cannot remove themselves');
+select lives_ok($$ select public.remove_household_member((select id from shared_household), tests.get_user_id('carol')) $$,
+  'the owner removes a member');
+select is_empty($$ select 1 from public.household_members where household_id = (select id from shared_household) and user_id = tests.get_user_id('carol') $$,
+  'the removed member is no longer in the household');
+select is(tests.household_of('carol'), (select id from carols_own), 'the removed member works in her own household again');
+select throws_ok($$ select public.remove_household_member((select id from shared_household), tests.get_user_id('carol')) $$, 'PT404',
+  'This person is not in your household.', 'someone not in the household cannot be removed');
 
 select * from finish();
 rollback;
