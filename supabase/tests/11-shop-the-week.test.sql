@@ -1,8 +1,9 @@
 -- Shop the week: portions per meal, the plan's shopping lines written again without duplicates
--- or touching what the person changed, the saving setting on the profile.
+-- or touching what the person changed, the saving setting on the profile (its owner's alone),
+-- and neither function for anon.
 begin;
 set local search_path = tests, public;
-select plan(22);
+select plan(28);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -77,6 +78,24 @@ select is((select quantity from public.shopping where plan_key = 'i:2'), 1::nume
 select tests.clear_authentication();
 select is((select quantity from public.shopping where user_id = tests.get_user_id('bob')), 1::numeric,
   'Bob''s list is untouched by Alice''s runs');
+
+-- The saving setting is the profile owner's alone; anon runs neither function (issue 19).
+select tests.authenticate_as('alice');
+select isnt_empty($$ update public.users set basket_min_saving_cents = 1000 where id = tests.get_user_id('alice') returning 1 $$,
+  'a user sets their own smallest saving worth a second trip');
+select tests.authenticate_as('bob');
+select is_empty($$ update public.users set basket_min_saving_cents = 0 where id = tests.get_user_id('alice') returning 1 $$,
+  'another user cannot change someone''s saving setting');
+select tests.authenticate_as_anon();
+select throws_ok($$ update public.users set basket_min_saving_cents = 0 where id = tests.get_user_id('alice') $$,
+  '42501', 'permission denied for table users', 'anon cannot change anyone''s saving setting');
+select throws_ok($$ select apply_plan_lines('[]') $$, '42501', 'permission denied for function apply_plan_lines',
+  'anon cannot run apply_plan_lines');
+select throws_ok($$ select write_plan_lines('[]') $$, '42501', 'permission denied for function write_plan_lines',
+  'anon cannot run write_plan_lines');
+select tests.clear_authentication();
+select is((select basket_min_saving_cents from public.users where id = tests.get_user_id('alice')), 1000,
+  'Alice''s setting is still the one she chose');
 
 select * from finish();
 rollback;
