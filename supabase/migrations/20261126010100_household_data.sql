@@ -1,9 +1,14 @@
 -- The plan, cooks, pantry and shopping list move from each person to their household (issue 17).
 --
--- Safe on a live database: every table gains a nullable household_id, each row is given its
--- author's household (made by the previous migration), and only then is the column required.
--- The whole file is one transaction, so no row is ever seen half-moved, and writes that arrive
--- meanwhile wait for it and then land through the new trigger. Nothing is deleted.
+-- Correct on a live database, but not online: every table gains a nullable household_id, each
+-- row is given its author's household (made by the previous migration), and only then is the
+-- column required. The whole file is one transaction, so no row is ever seen half-moved, nothing
+-- is deleted, and writes that arrive meanwhile wait for it and then land through the new trigger.
+-- The price is downtime for these four tables: ALTER TABLE (add column, set default, set not
+-- null) takes ACCESS EXCLUSIVE locks on cooks, meal_planner, pantry and shopping and holds them
+-- until commit, so reads wait too, for as long as the full-table UPDATEs, the NOT NULL scans and
+-- the (non-concurrent) index builds take. Fine for today's data; on a large database run it in a
+-- quiet window, or split it (add the column, backfill in batches, then require it).
 --
 -- `user_id` stays, meaning "added by": it keeps its default (auth.uid()) but no longer decides
 -- who sees the row, and it is set null, not cascaded, when that person's account goes, so
