@@ -43,7 +43,7 @@ export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
 
 const LINE_COLUMNS =
   'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories, grams_per_each, grams_per_ml)';
-const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, recipe_ingredients(${LINE_COLUMNS})`;
+const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, source_url, source_author, import_source, import_source_id, text_lines, recipe_ingredients(${LINE_COLUMNS})`;
 
 /**
  * Spec 6/7: the user's own recipes plus the defaults, with their ingredient lines, and (issue 17)
