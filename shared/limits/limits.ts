@@ -77,7 +77,7 @@ export const LIMITS = {
    */
   recipeSourceUrl: { max: 2048 },
   recipeAuthor: { min: 1, max: 120 },
-  recipeSourceId: { min: 1, max: 200 },
+  recipeSourceId: { min: 1, max: 2048 },
   recipeTextLine: { max: 300 },
   recipeTextLines: { max: 100 },
   recipeImportLines: { max: 200 },

@@ -20,7 +20,7 @@ alter table public.recipes
   add constraint recipes_import_source_known check (
     import_source in ('web', 'mealie', 'tandoor', 'paprika', 'schema-org')),
   add constraint recipes_import_source_id_length check (
-    char_length(import_source_id) between 1 and 200),
+    char_length(import_source_id) between 1 and 2048),
   add constraint recipes_import_key_whole check ((import_source is null) = (import_source_id is null)),
   add constraint recipes_text_lines_limits check (
     cardinality(text_lines) <= 100 and private.longest(text_lines) <= 300);
