@@ -63,7 +63,7 @@ export function importPayload(
   over('description', recipe.description, LIMITS.recipeDescription.max);
   if (recipe.steps.length > LIMITS.recipeSteps.max)
     say('method', `has more than ${LIMITS.recipeSteps.max} steps`);
-  recipe.steps.forEach((step, i) => over(`step ${i + 1}`, step, LIMITS.recipeStep.max));
+  for (const [i, step] of recipe.steps.entries()) over(`step ${i + 1}`, step, LIMITS.recipeStep.max);
   over('author', recipe.author, LIMITS.recipeAuthor.max);
   const url =
     recipe.sourceUrl !== null && /^https?:\/\/\S+$/i.test(recipe.sourceUrl) ? recipe.sourceUrl : null;
