@@ -49,7 +49,7 @@ export function microdataNodes(html: string): Record<string, unknown>[] {
         (tag === 'a' || tag === 'link' ? attr(attrs, 'href') : null) ??
         inner?.html ??
         '';
-      for (const name of names) (props[name] ??= []).push(value);
+      for (const name of names) props[name] = [...(props[name] ?? []), value];
     }
     const node: Record<string, unknown> = { '@type': 'Recipe' };
     for (const [name, values] of Object.entries(props))
