@@ -1,0 +1,67 @@
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths.ts';
+import { needsCheck } from '../review.ts';
+import { resetImport, saveAll, useImporter } from '../store.ts';
+import { ReviewLine } from './review-line.tsx';
+
+/** Each recipe as it will be saved, every line read and matched; then save, and what happened. */
+export function ImportReview() {
+  const { recipes, status, report } = useImporter();
+  if (status === 'done') {
+    return (
+      <section aria-labelledby="report-h" className="stack">
+        <h2 id="report-h">Import report</h2>
+        <ul className="import-report">
+          {report.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one report line per recipe, in order
+            <li key={i}>
+              {line.recipeId ? <Link href={paths.recipe(line.recipeId)}>{line.name}</Link> : line.name}:{' '}
+              {line.outcome}
+              {line.why ? ` — ${line.why}` : ''}
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="button" onClick={resetImport}>
+          Import another
+        </button>
+      </section>
+    );
+  }
+  if (recipes.length === 0) return null;
+  return (
+    <section aria-labelledby="review-h" className="stack">
+      <h2 id="review-h">Review before saving</h2>
+      {recipes.map(({ recipe, lines }, r) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: recipes of one page, in order
+        <article key={r} className="card stack" aria-label={recipe.name}>
+          <h3>{recipe.name}</h3>
+          <p className="muted small">
+            {[recipe.author ? `By ${recipe.author}` : null, recipe.sourceUrl].filter(Boolean).join(' · ')}
+          </p>
+          <p className="small">
+            {lines.filter(needsCheck).length} of {lines.length} lines to check;{' '}
+            {lines.filter((l) => l.asText).length} kept as text.
+          </p>
+          <ul className="import-lines">
+            {lines.map((line, l) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines of one recipe, in order, may repeat
+              <ReviewLine key={l} r={r} l={l} line={line} />
+            ))}
+          </ul>
+        </article>
+      ))}
+      <button
+        type="button"
+        className="button primary"
+        disabled={status === 'saving'}
+        onClick={() => void saveAll()}
+      >
+        {status === 'saving'
+          ? 'Saving...'
+          : recipes.length === 1
+            ? 'Save recipe'
+            : `Save ${recipes.length} recipes`}
+      </button>
+    </section>
+  );
+}
