@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Page } from '../../components/ui/page.tsx';
+import { ExportFileForm } from '../../features/recipe-import/components/export-file-form.tsx';
 import { ImportForm } from '../../features/recipe-import/components/import-form.tsx';
 import { ImportReview } from '../../features/recipe-import/components/import-review.tsx';
 import { resetImport } from '../../features/recipe-import/store.ts';
@@ -11,6 +12,7 @@ export default function RecipeImport() {
     <Page title="Bring your recipes">
       <ImportForm />
       <ImportReview />
+      <ExportFileForm />
     </Page>
   );
 }

@@ -1,7 +1,6 @@
-import { Link } from 'wouter';
-import { paths } from '../../../config/paths.ts';
 import { needsCheck } from '../review.ts';
 import { resetImport, saveAll, useImporter } from '../store.ts';
+import { ImportReport } from './import-report.tsx';
 import { ReviewLine } from './review-line.tsx';
 
 /** Each recipe as it will be saved, every line read and matched; then save, and what happened. */
@@ -9,22 +8,12 @@ export function ImportReview() {
   const { recipes, status, report } = useImporter();
   if (status === 'done') {
     return (
-      <section aria-labelledby="report-h" className="stack">
-        <h2 id="report-h">Import report</h2>
-        <ul className="import-report">
-          {report.map((line, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: one report line per recipe, in order
-            <li key={i}>
-              {line.recipeId ? <Link href={paths.recipe(line.recipeId)}>{line.name}</Link> : line.name}:{' '}
-              {line.outcome}
-              {line.why ? ` — ${line.why}` : ''}
-            </li>
-          ))}
-        </ul>
+      <div className="stack">
+        <ImportReport report={report} />
         <button type="button" className="button" onClick={resetImport}>
           Import another
         </button>
-      </section>
+      </div>
     );
   }
   if (recipes.length === 0) return null;
