@@ -71,7 +71,7 @@ test('bring a Paprika export of three recipes with photos: progress, report; aga
           JSON.stringify({
             uid: `TEST-${i}`,
             name,
-            ingredients: '2 cups plain flour\n1 cup milk\na good pinch of patience',
+            ingredients: '2 cups plain flour\n1 cup full-cream milk\na good pinch of patience',
             directions: 'Mix.\nCook.',
             servings: '4',
             photo_data: jpeg,

@@ -1,7 +1,7 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import type { Measures } from '../../../../shared/mod.ts';
 import type { ImportPayload } from '../../../../shared/recipe-import/save.ts';
 import type { Json } from '../../../../supabase/database.types.ts';
+import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
 import type { PreviewRecipe } from './review.ts';
 
@@ -15,14 +15,10 @@ export async function previewImport(
   const { data, error } = await supabase.functions.invoke<{ recipes: PreviewRecipe[] }>('import-recipe', {
     body: { ...source, measures },
   });
-  if (error) {
-    let message = 'The page could not be read right now. Please try again.';
-    if (error instanceof FunctionsHttpError) {
-      const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
-      if (typeof body?.error === 'string') message = body.error;
-    }
-    throw new Error(message);
-  }
+  if (error)
+    throw new Error(
+      await functionErrorMessage(error, 'The page could not be read right now. Please try again.'),
+    );
   return data?.recipes ?? [];
 }
 

@@ -1,4 +1,3 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import type {
   ChainKey,
   ChainTotals,
@@ -7,6 +6,7 @@ import type {
 } from '../../../../shared/mod.ts';
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
+import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { photoPaths, photoStamp } from './photo.ts';
 import type { PreparedPhoto } from './photo-resize.ts';
@@ -66,14 +66,7 @@ export async function priceRecipeRemote(recipeId: string): Promise<RecipePrice> 
   const { data, error } = await supabase.functions.invoke<RecipePrice>('price-recipe', {
     body: { recipe_id: recipeId },
   });
-  if (error) {
-    let message = 'Prices are unavailable right now.';
-    if (error instanceof FunctionsHttpError) {
-      const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
-      if (typeof body?.error === 'string') message = body.error;
-    }
-    throw new Error(message);
-  }
+  if (error) throw new Error(await functionErrorMessage(error, 'Prices are unavailable right now.'));
   if (!data) throw new Error('Prices are unavailable right now.');
   return data;
 }

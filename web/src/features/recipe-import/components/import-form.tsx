@@ -22,16 +22,16 @@ export function ImportForm() {
   };
   return (
     <form className="stack import-form" onSubmit={submit} noValidate>
-      <fieldset className="row">
-        <legend>Bring a recipe from</legend>
-        <label>
-          <input type="radio" name="by" checked={by === 'url'} onChange={() => setBy('url')} /> A web page
-        </label>
-        <label>
-          <input type="radio" name="by" checked={by === 'html'} onChange={() => setBy('html')} /> A page
-          source I paste
-        </label>
-      </fieldset>
+      <Choices
+        legend="Bring a recipe from"
+        name="by"
+        value={by}
+        onChange={setBy}
+        options={[
+          ['url', 'A web page'],
+          ['html', 'A page source I paste'],
+        ]}
+      />
       {by === 'url' ? (
         <Field
           label="Address of the recipe page"
@@ -52,31 +52,47 @@ export function ImportForm() {
           onChange={(e) => setHtml(e.target.value)}
         />
       )}
-      <fieldset className="row">
-        <legend>Cups and spoons in the recipe</legend>
-        <label>
-          <input
-            type="radio"
-            name="measures"
-            checked={measures === 'au'}
-            onChange={() => setMeasures('au')}
-          />{' '}
-          Australian metric (250 mL cup)
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="measures"
-            checked={measures === 'us'}
-            onChange={() => setMeasures('us')}
-          />{' '}
-          US (236.6 mL cup)
-        </label>
-      </fieldset>
+      <Choices
+        legend="Cups and spoons in the recipe"
+        name="measures"
+        value={measures}
+        onChange={setMeasures}
+        options={[
+          ['au', 'Australian metric (250 mL cup)'],
+          ['us', 'US (236.6 mL cup)'],
+        ]}
+      />
       <FormError message={problem} />
       <button type="submit" className="button primary" disabled={status === 'reading' || status === 'saving'}>
         {status === 'reading' ? 'Reading...' : 'Read the recipe'}
       </button>
     </form>
+  );
+}
+
+/** A set of radio buttons in a fieldset with its legend. */
+function Choices<T extends string>({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly (readonly [T, string])[];
+}) {
+  return (
+    <fieldset className="row">
+      <legend>{legend}</legend>
+      {options.map(([option, label]) => (
+        <label key={option}>
+          <input type="radio" name={name} checked={value === option} onChange={() => onChange(option)} />{' '}
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
