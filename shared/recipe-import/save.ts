@@ -15,6 +15,15 @@ export type LineChoice =
     }
   | { kind: 'text'; text: string };
 
+/** An ingredient line as the database stores it (recipe_ingredients), without its recipe and place. */
+export interface LineRow {
+  ingredient_id: number;
+  /** Null when none was given (never ''), as the database stores it. */
+  quantity: string | null;
+  measurement_id: number | null;
+  note: string | null;
+}
+
 /** The arguments of public.save_imported_recipe (migration *_recipe_imports.sql). */
 export interface ImportPayload {
   recipe: {
@@ -29,12 +38,7 @@ export interface ImportPayload {
     import_source_id: string;
     text_lines: string[];
   };
-  lines: {
-    ingredient_id: number;
-    quantity: string | null;
-    measurement_id: number | null;
-    note: string | null;
-  }[];
+  lines: LineRow[];
 }
 
 export type PayloadResult = { ok: true; payload: ImportPayload } | { ok: false; problems: string[] };

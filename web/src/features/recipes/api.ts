@@ -5,6 +5,7 @@ import type {
   RecipePrice as SharedRecipePrice,
 } from '../../../../shared/mod.ts';
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
+import type { LineRow } from '../../../../shared/recipe-import/save.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
@@ -78,13 +79,7 @@ export interface RecipeInput {
   description: string | null;
   steps: string[];
   tags: string[];
-  /** `quantity` null when none was typed (never ''), as the database stores it. */
-  lines: {
-    ingredient_id: number;
-    quantity: string | null;
-    measurement_id: number | null;
-    note: string | null;
-  }[];
+  lines: LineRow[];
 }
 
 /**
