@@ -785,13 +785,18 @@ export type Database = {
           duration: number | null;
           household_id: string | null;
           id: string;
+          import_source: string | null;
+          import_source_id: string | null;
           is_default: boolean;
           meal_type: string | null;
           name: string;
           photo_path: string | null;
           portions: number | null;
+          source_author: string | null;
+          source_url: string | null;
           steps: string[];
           tags: string[];
+          text_lines: string[];
           updated_at: string;
           user_id: string | null;
         };
@@ -802,13 +807,18 @@ export type Database = {
           duration?: number | null;
           household_id?: string | null;
           id?: string;
+          import_source?: string | null;
+          import_source_id?: string | null;
           is_default?: boolean;
           meal_type?: string | null;
           name: string;
           photo_path?: string | null;
           portions?: number | null;
+          source_author?: string | null;
+          source_url?: string | null;
           steps?: string[];
           tags?: string[];
+          text_lines?: string[];
           updated_at?: string;
           user_id?: string | null;
         };
@@ -818,13 +828,18 @@ export type Database = {
           duration?: number | null;
           household_id?: string | null;
           id?: string;
+          import_source?: string | null;
+          import_source_id?: string | null;
           is_default?: boolean;
           meal_type?: string | null;
           name?: string;
           photo_path?: string | null;
           portions?: number | null;
+          source_author?: string | null;
+          source_url?: string | null;
           steps?: string[];
           tags?: string[];
+          text_lines?: string[];
           updated_at?: string;
           user_id?: string | null;
         };
@@ -1051,6 +1066,13 @@ export type Database = {
       refresh_ingredient_prices: { Args: { p_ingredient_ids?: number[] }; Returns: number };
       remove_household_member: { Args: { household: string; member: string }; Returns: undefined };
       revoke_household_invitation: { Args: { invitation_id: string }; Returns: undefined };
+      save_imported_recipe: {
+        Args: { lines: Json; on_existing?: string; recipe: Json };
+        Returns: {
+          outcome: string;
+          recipe_id: string;
+        }[];
+      };
       stage_price_rows: { Args: { '': Json }; Returns: number };
       stale_chain_products: {
         Args: { p_as_of?: string };

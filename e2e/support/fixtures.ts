@@ -34,6 +34,10 @@ export const env = {
   get serviceKey(): string {
     return process.env.E2E_SERVICE_KEY!;
   },
+  /** e2e/fixtures/recipe-pages served on 127.0.0.1 (support/recipe-pages.ts). */
+  get recipePages(): string {
+    return process.env.E2E_RECIPE_PAGES_URL!;
+  },
 };
 
 /** The page's session as supabase-js stores it (localStorage `sb-<ref>-auth-token`). */

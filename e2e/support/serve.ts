@@ -26,7 +26,7 @@ export interface RunningStack {
 }
 
 /** `tsx stack/src/main.ts --reset --memory` on a free port; resolves once it prints its URL and keys. */
-export function startStack(siteUrl: string): Promise<RunningStack> {
+export function startStack(siteUrl: string, envFile?: string): Promise<RunningStack> {
   const child = spawn(
     process.execPath,
     [
@@ -37,6 +37,7 @@ export function startStack(siteUrl: string): Promise<RunningStack> {
       '--port',
       '0',
       '--quiet',
+      ...(envFile ? ['--env-file', envFile] : []),
     ],
     { cwd: ROOT, env: { ...process.env, STACK_SITE_URL: siteUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

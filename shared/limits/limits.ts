@@ -70,6 +70,17 @@ export const LIMITS = {
    * `<user id>/<recipe id>/photo-<stamp>.<jpg|png|webp>`, at most 160 characters.
    */
   recipePhotoPath: { max: 160 },
+  /**
+   * An imported recipe (issue 24, migration *_recipe_imports.sql): its source address and
+   * author, its id in the source (the re-import key with the source), lines kept as text, and
+   * how many ingredient lines one import may bring (save_imported_recipe refuses more).
+   */
+  recipeSourceUrl: { max: 2048 },
+  recipeAuthor: { min: 1, max: 120 },
+  recipeSourceId: { min: 1, max: 2048 },
+  recipeTextLine: { max: 300 },
+  recipeTextLines: { max: 100 },
+  recipeImportLines: { max: 200 },
 } as const;
 
 /** Characters as PostgreSQL's char_length counts them: code points, not UTF-16 units (0 for a non-string). */

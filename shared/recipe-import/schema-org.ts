@@ -1,3 +1,5 @@
+import { microdataNodes } from './microdata.ts';
+
 /** A recipe as a web page or an export describes it, before its lines are read and matched. */
 export interface ImportedRecipe {
   name: string;
@@ -79,7 +81,7 @@ function steps(value: unknown, depth = 0): string[] {
   if (depth > 4) return [];
   if (typeof value === 'string') {
     return value
-      .split(/\n+|<br\s*\/?>|<\/p>/i)
+      .split(/\n+|<br\s*\/?>|<\/p>|<\/li>/i)
       .map(plainText)
       .filter(Boolean);
   }
@@ -163,6 +165,13 @@ export function recipesInPage(html: string, pageUrl: string | null = null): Impo
       continue;
     }
     for (const node of recipeNodes(json)) {
+      const recipe = fromSchemaOrg(node, pageUrl);
+      if (recipe) recipes.push(recipe);
+    }
+  }
+  // Pages without JSON-LD often still mark the recipe up in microdata.
+  if (recipes.length === 0) {
+    for (const node of microdataNodes(html)) {
       const recipe = fromSchemaOrg(node, pageUrl);
       if (recipe) recipes.push(recipe);
     }

@@ -87,6 +87,22 @@ describe.each(testDatabases)('field limits on %s', (database) => {
         'household name',
         LIMITS.householdName.max,
       ],
+      // Issue 24: an imported recipe's author and source id, and a line kept as text.
+      [
+        "insert into public.recipes (name, user_id, source_author) values ('R', $2, $1)",
+        'recipe author',
+        LIMITS.recipeAuthor.max,
+      ],
+      [
+        "insert into public.recipes (name, user_id, import_source, import_source_id) values ('R', $2, 'web', $1)",
+        'recipe source id',
+        LIMITS.recipeSourceId.max,
+      ],
+      [
+        "insert into public.recipes (name, user_id, text_lines) values ('R', $2, array[$1])",
+        'line kept as text',
+        LIMITS.recipeTextLine.max,
+      ],
     ];
     for (const [sql, what, max] of cases) {
       expect(await outcome(sql, [text(max), userId]), `${what} at ${max}`).toBe('ok');
@@ -115,6 +131,11 @@ describe.each(testDatabases)('field limits on %s', (database) => {
       [recipe('steps'), Array(LIMITS.recipeSteps.max).fill(text(LIMITS.recipeStep.max)), 'ok'],
       [recipe('steps'), Array(LIMITS.recipeSteps.max + 1).fill('x'), '23514'],
       [recipe('steps'), [text(LIMITS.recipeStep.max + 1)], '23514'],
+      [recipe('text_lines'), Array(LIMITS.recipeTextLines.max).fill('x'), 'ok'],
+      [recipe('text_lines'), Array(LIMITS.recipeTextLines.max + 1).fill('x'), '23514'],
+      [recipe('source_url'), `https://a.example/${text(LIMITS.recipeSourceUrl.max - 18)}`, 'ok'],
+      [recipe('source_url'), `https://a.example/${text(LIMITS.recipeSourceUrl.max - 17)}`, '23514'],
+      [recipe('source_url'), 'file:///etc/passwd', '23514'],
       ...['pantry', 'shopping'].flatMap((table): [string, unknown, string][] => [
         [item(table), String(LIMITS.itemQuantity.max), 'ok'],
         [item(table), String(LIMITS.itemQuantity.max + 0.001), '23514'],

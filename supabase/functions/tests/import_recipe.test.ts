@@ -105,6 +105,21 @@ Deno.test('import-recipe reads a pasted page source (for pages behind a sign-in)
   assert.equal(peas.quantity, '1 7/8', 'two US cups are 1.89 Australian cups');
 });
 
+Deno.test('import-recipe reads a recipe marked up in microdata when the page has no JSON-LD', async () => {
+  const user = await newUser('microdata');
+  // Written by hand for this test.
+  const html = `<html><body><article itemscope itemtype="https://schema.org/Recipe">
+    <h1 itemprop="name">Microdata mash</h1>
+    <span itemprop="author" itemscope itemtype="https://schema.org/Person"><b itemprop="name">Test Cook</b></span>
+    <li itemprop="recipeIngredient">1 kg potatoes</li><li itemprop="recipeIngredient">50g butter</li>
+    <p itemprop="recipeInstructions">Boil, then mash.</p></article></body></html>`;
+  const answer = await importFrom(user.token, { html });
+  assert.equal(answer.status, 200, answer.text);
+  const [mash] = answer.body.recipes;
+  assert.deepEqual([mash!.name, mash!.author, mash!.lines.length], ['Microdata mash', 'Test Cook', 2]);
+  assert.equal(mash!.lines[1]!.match?.ingredient.name, 'butter');
+});
+
 Deno.test('import-recipe refuses addresses into the server’s network, and says why', async () => {
   const server = fixtureServer();
   try {

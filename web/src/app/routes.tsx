@@ -15,6 +15,7 @@ const TermsOfService = lazy(() => import('./screens/terms-of-service.tsx'));
 const Recipes = lazy(() => import('./screens/recipes.tsx'));
 const RecipeDetail = lazy(() => import('./screens/recipe-detail.tsx'));
 const RecipeEditor = lazy(() => import('./screens/recipe-editor.tsx'));
+const RecipeImport = lazy(() => import('./screens/recipe-import.tsx'));
 const Favourites = lazy(() => import('./screens/favourites.tsx'));
 const Planner = lazy(() => import('./screens/planner.tsx'));
 const Week = lazy(() => import('./screens/week.tsx'));
@@ -71,6 +72,9 @@ export function AppRoutes() {
         <Route path={paths.home} component={HomeScreen} />
         <PrivateRoute path={paths.newRecipe}>
           <RecipeEditor />
+        </PrivateRoute>
+        <PrivateRoute path={paths.importRecipes}>
+          <RecipeImport />
         </PrivateRoute>
         <PrivateRoute path="/recipes/:id/edit">{(p) => <RecipeEditor id={p.id} />}</PrivateRoute>
         <PrivateRoute path="/recipes/:id">{(p) => <RecipeDetail id={p.id!} />}</PrivateRoute>

@@ -9,6 +9,7 @@ export const paths = {
   termsOfService: '/terms-of-service',
   recipes: '/recipes',
   newRecipe: '/recipes/new',
+  importRecipes: '/recipes/import',
   recipe: (id: string): string => `/recipes/${encodeURIComponent(id)}`,
   editRecipe: (id: string): string => `/recipes/${encodeURIComponent(id)}/edit`,
   favourites: '/favourites',

@@ -13,6 +13,11 @@ export function testRecipe(fields: Partial<Recipe> & Pick<Recipe, 'id' | 'name'>
     steps: [],
     meal_type: null,
     tags: [],
+    source_url: null,
+    source_author: null,
+    import_source: null,
+    import_source_id: null,
+    text_lines: [],
     recipe_ingredients: [],
     ...fields,
   };

@@ -14,9 +14,14 @@ export function RecipesScreen({ favouritesOnly = false }: { favouritesOnly?: boo
     <Page
       title={favouritesOnly ? 'Favourites' : 'Recipes'}
       actions={
-        <Link href={paths.newRecipe} className="button primary small">
-          New recipe
-        </Link>
+        <>
+          <Link href={paths.importRecipes} className="button small">
+            Bring your recipes
+          </Link>
+          <Link href={paths.newRecipe} className="button primary small">
+            New recipe
+          </Link>
+        </>
       }
     >
       <RecipeList

@@ -1,4 +1,3 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import type {
   ChainKey,
   ChainTotals,
@@ -6,7 +5,9 @@ import type {
   RecipePrice as SharedRecipePrice,
 } from '../../../../shared/mod.ts';
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
+import type { LineRow } from '../../../../shared/recipe-import/save.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
+import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { photoPaths, photoStamp } from './photo.ts';
 import type { PreparedPhoto } from './photo-resize.ts';
@@ -43,7 +44,7 @@ export type RecipePrice = Omit<SharedRecipePrice, 'lines' | 'chains'> & {
 
 const LINE_COLUMNS =
   'id, ingredient_id, quantity, position, note, measurements(name), ingredients(id, name, protein, carbs, fats, calories, grams_per_each, grams_per_ml)';
-const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, recipe_ingredients(${LINE_COLUMNS})`;
+const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, duration, description, steps, meal_type, tags, photo_path, source_url, source_author, import_source, import_source_id, text_lines, recipe_ingredients(${LINE_COLUMNS})`;
 
 /**
  * Spec 6/7: the user's own recipes plus the defaults, with their ingredient lines, and (issue 17)
@@ -66,14 +67,7 @@ export async function priceRecipeRemote(recipeId: string): Promise<RecipePrice> 
   const { data, error } = await supabase.functions.invoke<RecipePrice>('price-recipe', {
     body: { recipe_id: recipeId },
   });
-  if (error) {
-    let message = 'Prices are unavailable right now.';
-    if (error instanceof FunctionsHttpError) {
-      const body = (await (error.context as Response).json().catch(() => null)) as { error?: unknown } | null;
-      if (typeof body?.error === 'string') message = body.error;
-    }
-    throw new Error(message);
-  }
+  if (error) throw new Error(await functionErrorMessage(error, 'Prices are unavailable right now.'));
   if (!data) throw new Error('Prices are unavailable right now.');
   return data;
 }
@@ -85,13 +79,7 @@ export interface RecipeInput {
   description: string | null;
   steps: string[];
   tags: string[];
-  /** `quantity` null when none was typed (never ''), as the database stores it. */
-  lines: {
-    ingredient_id: number;
-    quantity: string | null;
-    measurement_id: number | null;
-    note: string | null;
-  }[];
+  lines: LineRow[];
 }
 
 /**

@@ -53,4 +53,32 @@ describe('RecipeDetail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to shopping list' }));
     expect(added).toEqual([{ name: 'pumpkin', ingredient_id: 7, quantity: 1000, unit: 'g' }]);
   });
+
+  it('shows where an imported recipe came from, and its text lines as text not counted (issue 24)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    recipes.items = [
+      {
+        ...soup,
+        source_url: 'https://cooks.example/soup',
+        source_author: 'A. Cook',
+        import_source: 'web',
+        import_source_id: 'https://cooks.example/soup',
+        text_lines: ['<b>a good handful</b> of love'],
+      },
+    ];
+    recipes.loaded = true;
+    renderAt('/recipes/r1', <RecipeDetail id="r1" />);
+    expect(screen.getByText('By A. Cook')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'From cooks.example' })).toHaveAttribute(
+      'href',
+      'https://cooks.example/soup',
+    );
+    // Markup in an imported line is shown as the characters it is, never made into elements.
+    expect(screen.getByText('<b>a good handful</b> of love')).toBeInTheDocument();
+    expect(
+      screen.getByText('This line is kept as text: not counted in nutrition or price.'),
+    ).toBeInTheDocument();
+    // Nutrition counts the pumpkin alone: 500 g at 30 kcal per 100 g over 2 portions.
+    expect(screen.getAllByText(/75/).length).toBeGreaterThan(0);
+  });
 });

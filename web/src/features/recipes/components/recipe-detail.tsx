@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { priceRecipeRemote, type Recipe, type RecipePrice } from '../api.ts';
 import { displayLines, ingredientCosts, recipeNutrition, totalNutrition } from '../derive.ts';
 import { loadRecipes, useRecipes } from '../store.ts';
+import { RecipeSource, TextLines } from './imported-parts.tsx';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -76,6 +77,7 @@ export function RecipeDetail({
           <span>Serves {base}</span>
         </p>
         <Tags tags={recipe.tags} />
+        <RecipeSource recipe={recipe} />
         {recipe.description ? <p className="lede">{recipe.description}</p> : null}
         <PortionsControl value={chosen} onChange={setPortions} />
         <div className="detail-grid">
@@ -122,6 +124,7 @@ export function RecipeDetail({
               ))}
             </ul>
           )}
+          <TextLines lines={recipe.text_lines} />
         </section>
         <section aria-labelledby="steps-h">
           <h2 id="steps-h">Method</h2>

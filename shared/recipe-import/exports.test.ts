@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { gzipSync, strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { EXPORT_CAPS, ExportError, readExport } from './exports.ts';
+
+// Every recipe here is written by hand for these tests.
+const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+const paprikaRecipe = (n: number) =>
+  gzipSync(
+    strToU8(
+      JSON.stringify({
+        uid: `P-${n}`,
+        name: `Test loaf ${n}`,
+        ingredients: '2 cups plain flour\n1 tsp salt\n\n300 mL water',
+        directions: 'Mix.\nKnead.\nBake.',
+        servings: '2 loaves',
+        source_url: 'https://bakes.example/loaf',
+        photo_data: btoa(String.fromCharCode(...PHOTO)),
+      }),
+    ),
+  );
+
+describe('readExport', () => {
+  it('reads a Paprika export: each recipe gzipped JSON in a zip, with its photo', () => {
+    const file = zipSync({ 'a.paprikarecipe': paprikaRecipe(1), 'b.paprikarecipe': paprikaRecipe(2) });
+    const [first, second] = readExport('mine.paprikarecipes', file);
+    expect(first?.recipe).toMatchObject({
+      name: 'Test loaf 1',
+      ingredients: ['2 cups plain flour', '1 tsp salt', '300 mL water'],
+      steps: ['Mix.', 'Knead.', 'Bake.'],
+      portions: 2,
+      sourceId: 'P-1',
+    });
+    expect(first?.source).toBe('paprika');
+    expect(first?.photo?.bytes).toEqual(PHOTO);
+    expect(second?.recipe.name).toBe('Test loaf 2');
+  });
+
+  it('reads a Mealie export, a Tandoor export and a plain schema.org JSON file', () => {
+    const mealie = zipSync({
+      'recipes/soup/soup.json': strToU8(
+        JSON.stringify({
+          id: 'm-1',
+          name: 'Test soup',
+          recipe_ingredient: [{ original_text: '1 kg pumpkin' }, { note: 'salt, to taste' }],
+          recipe_instructions: [{ text: 'Simmer.' }],
+          recipe_yield: '4',
+        }),
+      ),
+      'recipes/soup/images/original.webp': PHOTO,
+    });
+    expect(readExport('mealie.zip', mealie)).toMatchObject([
+      {
+        source: 'mealie',
+        recipe: { name: 'Test soup', ingredients: ['1 kg pumpkin', 'salt, to taste'], sourceId: 'm-1' },
+      },
+    ]);
+    const tandoor = zipSync({
+      '1.zip': zipSync({
+        'recipe.json': strToU8(
+          JSON.stringify({
+            name: 'Test curry',
+            servings: 4,
+            working_time: 20,
+            waiting_time: 30,
+            steps: [
+              {
+                instruction: 'Cook.',
+                ingredients: [{ amount: 2, unit: { name: 'tbsp' }, food: { name: 'curry paste' }, note: '' }],
+              },
+            ],
+          }),
+        ),
+        'image.jpg': PHOTO,
+      }),
+    });
+    expect(readExport('tandoor.zip', tandoor)).toMatchObject([
+      {
+        source: 'tandoor',
+        recipe: { name: 'Test curry', ingredients: ['2 tbsp curry paste'], duration: 50 },
+        photo: { type: 'image/jpeg' },
+      },
+    ]);
+    const json = strToU8(
+      JSON.stringify({ '@type': 'Recipe', name: 'Test salad', recipeIngredient: ['1 lettuce'] }),
+    );
+    expect(readExport('salad.json', json)).toMatchObject([
+      { source: 'schema-org', recipe: { name: 'Test salad' } },
+    ]);
+  });
+
+  it('refuses a zip bomb, ../ entry names, 50 MB files, too many lines, and bad files, in words', () => {
+    const bomb = zipSync({ 'big.json': new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
+    expect(() => readExport('bomb.zip', bomb)).toThrow(/expands more than 100 times/);
+    const slip = zipSync({ '../../etc/x.json': strToU8('{}') });
+    expect(() => readExport('slip.zip', slip)).toThrow(/outside the export/);
+    expect(() => readExport('huge.zip', new Uint8Array(EXPORT_CAPS.fileBytes))).toThrow(/50 MB or more/);
+    const many = strToU8(
+      JSON.stringify({ '@type': 'Recipe', name: 'Long one', recipeIngredient: Array(10_000).fill('1 egg') }),
+    );
+    expect(() => readExport('long.json', many)).toThrow(
+      '"Long one" (long.json): 10000 ingredient lines, at most 200.',
+    );
+    expect(() => readExport('bad.json', strToU8('{oops'))).toThrow(ExportError);
+    const gzBomb = zipSync({ 'x.paprikarecipe': gzipSync(new Uint8Array(20 * 1024 * 1024)) }, { level: 0 });
+    expect(() => readExport('x.paprikarecipes', gzBomb)).toThrow(/expands too far/);
+  });
+
+  it('never throws anything but an ExportError', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.boolean(), (bytes, zip) => {
+        const file = zip ? new Uint8Array([0x50, 0x4b, ...bytes]) : bytes;
+        try {
+          readExport('any.zip', file);
+        } catch (e) {
+          expect(e).toBeInstanceOf(ExportError);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,256 @@
+import { gunzipSync, strFromU8, type UnzipFileInfo, unzipSync } from 'fflate';
+import type { ImportSource } from './save.ts';
+import { fromSchemaOrg, type ImportedRecipe, plainText } from './schema-org.ts';
+
+/**
+ * Reading export files in the browser (docs/decisions.md, "Importing recipes"): Mealie's (a zip
+ * of JSON), Tandoor's (a zip of zipped recipe.json and image), Paprika's .paprikarecipes (a zip
+ * of gzipped JSON) and a plain schema.org JSON file. fflate does the (de)compression; the caps
+ * below stop a zip bomb before it is expanded (declared sizes) and again after (actual sizes).
+ */
+export const EXPORT_CAPS = {
+  /** A file of 50 MB or more is refused unread. */
+  fileBytes: 50 * 1024 * 1024,
+  /** All entries expanded, nested ones included. */
+  expandedBytes: 200 * 1024 * 1024,
+  entries: 5000,
+  /** Expanded ÷ compressed, for entries over 1 MB expanded (JSON is about 10:1; a bomb is 1000:1). */
+  ratio: 100,
+  /** How many ingredient lines one recipe may have. */
+  lines: 200,
+} as const;
+
+export class ExportError extends Error {}
+
+export interface ExportRecipe {
+  recipe: ImportedRecipe;
+  source: ImportSource;
+  photo: { bytes: Uint8Array; type: string } | null;
+}
+
+interface Budget {
+  expanded: number;
+  entries: number;
+}
+
+/** The recipes of an export file, or an ExportError saying in words why the file is refused. */
+export function readExport(fileName: string, bytes: Uint8Array): ExportRecipe[] {
+  if (bytes.length >= EXPORT_CAPS.fileBytes)
+    throw new ExportError(`${fileName} is 50 MB or more; export fewer recipes at a time.`);
+  const budget: Budget = { expanded: 0, entries: 0 };
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  if (!isZip) return fromJsonFile(fileName, strFromU8(bytes));
+  const entries = unzipCapped(bytes, budget, fileName);
+  const names = Object.keys(entries);
+  if (/\.paprikarecipes$/i.test(fileName) || names.some((n) => n.endsWith('.paprikarecipe')))
+    return names
+      .filter((n) => n.endsWith('.paprikarecipe'))
+      .map((n) => paprika(gunzipCapped(entries[n] as Uint8Array, budget, n)));
+  if (names.some((n) => n.endsWith('.zip'))) {
+    return names
+      .filter((n) => n.endsWith('.zip'))
+      .map((n) => tandoor(unzipCapped(entries[n] as Uint8Array, budget, n), n));
+  }
+  return names.filter((n) => n.endsWith('.json')).flatMap((n) => mealie(entries, n));
+}
+
+function unzipCapped(bytes: Uint8Array, budget: Budget, what: string): Record<string, Uint8Array> {
+  let problem: string | null = null;
+  const filter = (file: UnzipFileInfo) => {
+    if (problem) return false;
+    budget.entries++;
+    budget.expanded += file.originalSize;
+    if (/(^|[\\/])\.\.([\\/]|$)/.test(file.name) || /^([\\/]|[a-z]:)/i.test(file.name))
+      problem = `${what} has an entry named "${file.name}" outside the export; the file is refused.`;
+    else if (budget.entries > EXPORT_CAPS.entries)
+      problem = `${what} has more than ${EXPORT_CAPS.entries} entries.`;
+    else if (budget.expanded > EXPORT_CAPS.expandedBytes) problem = `${what} expands to more than 200 MB.`;
+    else if (file.originalSize > 1024 * 1024 && file.originalSize > file.size * EXPORT_CAPS.ratio)
+      problem = `${what}: "${file.name}" expands more than ${EXPORT_CAPS.ratio} times; the file is refused.`;
+    return problem === null && !file.name.endsWith('/');
+  };
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, { filter });
+  } catch {
+    throw new ExportError(`${what} is not a zip file that can be read.`);
+  }
+  if (problem) throw new ExportError(problem);
+  return entries;
+}
+
+function gunzipCapped(bytes: Uint8Array, budget: Budget, what: string): string {
+  // The gzip trailer's last 4 bytes are the expanded size (mod 4 GB): checked before expanding.
+  const declared =
+    bytes.length >= 4
+      ? new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4).getUint32(0, true)
+      : 0;
+  if (
+    budget.expanded + declared > EXPORT_CAPS.expandedBytes ||
+    (declared > 1024 * 1024 && declared > bytes.length * EXPORT_CAPS.ratio)
+  )
+    throw new ExportError(`${what} expands too far; the file is refused.`);
+  let out: Uint8Array;
+  try {
+    out = gunzipSync(bytes);
+  } catch {
+    throw new ExportError(`${what} is not a gzipped recipe.`);
+  }
+  budget.expanded += out.length;
+  if (budget.expanded > EXPORT_CAPS.expandedBytes)
+    throw new ExportError(`${what} expands to more than 200 MB.`);
+  return strFromU8(out);
+}
+
+function parse(text: string, what: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
+  } catch {
+    // falls through to the message below
+  }
+  throw new ExportError(`${what} is not a JSON recipe.`);
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+const lines = (v: unknown): string[] =>
+  typeof v === 'string' ? v.split(/\r?\n/).map(plainText).filter(Boolean) : [];
+const int = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+function checked(recipe: ImportedRecipe, what: string): ImportedRecipe {
+  if (recipe.ingredients.length > EXPORT_CAPS.lines)
+    throw new ExportError(
+      `"${recipe.name}" (${what}): ${recipe.ingredients.length} ingredient lines, at most ${EXPORT_CAPS.lines}.`,
+    );
+  return recipe;
+}
+
+function fromJsonFile(fileName: string, text: string): ExportRecipe[] {
+  const json = parse(text, fileName);
+  const nodes = Array.isArray(json) ? json : [json];
+  return nodes.flatMap((node) => {
+    const recipe = fromSchemaOrg(node);
+    return recipe ? [{ recipe: checked(recipe, fileName), source: 'schema-org' as const, photo: null }] : [];
+  });
+}
+
+/** Paprika: name, ingredients and directions as text, servings, source_url, uid, photo_data (base64 JPEG). */
+function paprika(text: string): ExportRecipe {
+  const p = parse(text, 'a Paprika recipe');
+  const name = plainText(p.name);
+  const photo = str(p.photo_data);
+  return {
+    recipe: checked(
+      {
+        name,
+        description: str(p.description),
+        ingredients: lines(p.ingredients),
+        steps: lines(p.directions),
+        portions: int(p.servings),
+        duration: null,
+        author: null,
+        image: null,
+        sourceUrl: str(p.source_url),
+        sourceId: str(p.uid),
+      },
+      'Paprika',
+    ),
+    source: 'paprika',
+    photo: photo ? { bytes: base64(photo), type: 'image/jpeg' } : null,
+  };
+}
+
+/** Tandoor: each recipe a zip of recipe.json (steps with structured ingredients) and image.*. */
+function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecipe {
+  const t = parse(strFromU8(entries['recipe.json'] ?? new Uint8Array()), what);
+  const steps = Array.isArray(t.steps) ? (t.steps as Record<string, unknown>[]) : [];
+  const ingredients = steps.flatMap((s) =>
+    (Array.isArray(s.ingredients) ? (s.ingredients as Record<string, unknown>[]) : []).map((i) =>
+      plainText(
+        [
+          i.amount || '',
+          (i.unit as { name?: unknown } | null)?.name ?? '',
+          (i.food as { name?: unknown } | null)?.name ?? '',
+          i.note ? `, ${i.note}` : '',
+        ]
+          .join(' ')
+          .replace(/ ,/, ','),
+      ),
+    ),
+  );
+  const image = Object.keys(entries).find((n) => /^image\.(jpe?g|png|webp)$/i.test(n));
+  return {
+    recipe: checked(
+      {
+        name: plainText(t.name),
+        description: str(t.description),
+        ingredients: ingredients.filter(Boolean),
+        steps: steps.map((s) => plainText(s.instruction)).filter(Boolean),
+        portions: int(t.servings),
+        duration: (int(t.working_time) ?? 0) + (int(t.waiting_time) ?? 0) || null,
+        author: null,
+        image: null,
+        sourceUrl: str(t.source_url),
+        sourceId: str(t.source_url) ?? what,
+      },
+      'Tandoor',
+    ),
+    source: 'tandoor',
+    photo: image ? { bytes: entries[image] as Uint8Array, type: imageType(image) } : null,
+  };
+}
+
+/** Mealie: recipes/<slug>/<slug>.json with recipe_ingredient and recipe_instructions, images beside it. */
+function mealie(entries: Record<string, Uint8Array>, name: string): ExportRecipe[] {
+  const m = parse(strFromU8(entries[name] as Uint8Array), name);
+  if (!Array.isArray(m.recipe_ingredient) && !Array.isArray(m.recipeIngredient)) return [];
+  if (!Array.isArray(m.recipe_ingredient)) {
+    const recipe = fromSchemaOrg({ ...m, '@type': 'Recipe' });
+    return recipe ? [{ recipe: checked(recipe, name), source: 'schema-org', photo: null }] : [];
+  }
+  const folder = name.replace(/[^/]*$/, '');
+  const image = Object.keys(entries).find((n) => n.startsWith(folder) && /\.(jpe?g|png|webp)$/i.test(n));
+  const line = (i: Record<string, unknown>) => plainText(i.original_text ?? i.display ?? i.note);
+  return [
+    {
+      recipe: checked(
+        {
+          name: plainText(m.name),
+          description: str(m.description),
+          ingredients: (m.recipe_ingredient as Record<string, unknown>[]).map(line).filter(Boolean),
+          steps: (Array.isArray(m.recipe_instructions)
+            ? (m.recipe_instructions as Record<string, unknown>[])
+            : []
+          )
+            .map((s) => plainText(s.text))
+            .filter(Boolean),
+          portions: int(m.recipe_yield),
+          duration: null,
+          author: null,
+          image: null,
+          sourceUrl: str(m.org_url),
+          sourceId: str(m.id) ?? str(m.slug),
+        },
+        'Mealie',
+      ),
+      source: 'mealie',
+      photo: image ? { bytes: entries[image] as Uint8Array, type: imageType(image) } : null,
+    },
+  ];
+}
+
+function imageType(name: string): string {
+  return /\.png$/i.test(name) ? 'image/png' : /\.webp$/i.test(name) ? 'image/webp' : 'image/jpeg';
+}
+
+function base64(text: string): Uint8Array {
+  try {
+    const binary = atob(text.replace(/\s+/g, ''));
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return new Uint8Array();
+  }
+}

@@ -1,0 +1,46 @@
+import { FormError } from '../../../components/ui/form-error.tsx';
+import { useUserId } from '../../auth/store.ts';
+import { cancelBulk, importFile, useBulk } from '../bulk.ts';
+import { ImportReport } from './import-report.tsx';
+
+/** An export file from Mealie, Tandoor or Paprika, or a schema.org JSON file: many recipes at once. */
+export function ExportFileForm() {
+  const userId = useUserId()!;
+  const { running, done, total, problem, report } = useBulk();
+  return (
+    <section aria-labelledby="export-h" className="stack">
+      <h2 id="export-h">From another app</h2>
+      <div className="field">
+        <label htmlFor="export-file">
+          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, or .json)
+        </label>
+        <input
+          id="export-file"
+          type="file"
+          accept=".zip,.paprikarecipes,.json,application/zip,application/json"
+          disabled={running}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void importFile(userId, file);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      {running ? (
+        <div className="row">
+          <progress max={total || 1} value={done} aria-label="Recipes imported">
+            {done} of {total}
+          </progress>
+          <span>
+            {done} of {total || '…'}
+          </span>
+          <button type="button" className="button small" onClick={cancelBulk}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      <FormError message={problem} />
+      {!running && report.length > 0 ? <ImportReport report={report} /> : null}
+    </section>
+  );
+}
