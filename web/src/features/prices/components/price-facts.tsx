@@ -1,10 +1,11 @@
 import { formatDate } from '../../../lib/format.ts';
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import type { ProductPrice } from '../derive.ts';
 
 /** Where a price comes from, in words: sample data always says "sample prices". */
 export function SourceLabel({ price }: { price: ProductPrice }) {
   return price.sample ? (
-    <span className="badge sample">sample prices</span>
+    <SampleBadge sample />
   ) : (
     <span className="muted">{price.product.source}</span>
   );
