@@ -12,7 +12,7 @@ const butter = testRecipe({
   name: 'Buttered toast',
   recipe_ingredients: [
     {
-      id: 1,
+      id: 'l1',
       ingredient_id: 7,
       quantity: '100',
       position: 1,
