@@ -2,26 +2,13 @@ import { screen } from '@testing-library/react';
 import { ref } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
+import { testProduct } from '../../../testing/prices.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { productPrices } from '../derive.ts';
 import { prices } from '../store.ts';
 import { CostTrend } from './cost-trend.tsx';
 
-const product = (source: string) => ({
-  id: 10,
-  chain: 'coles' as const,
-  sku: 'S10',
-  name: 'Rolled oats 750g',
-  brand: null,
-  pack_size: 750,
-  pack_unit: 'g' as const,
-  pack_text: null,
-  sold_loose: false,
-  grams_each: null,
-  first_seen: '2026-01-01',
-  last_seen: '2026-11-20',
-  source,
-});
+const product = (source: string) => testProduct(10, 'Rolled oats 750g', { chain: 'coles', source });
 const history = [
   {
     product_id: 10,
