@@ -112,6 +112,22 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
   await expect(basket.getByRole('table').first()).toBeVisible();
   await visit(page, 'shop-list-and-basket');
 
+  // Issue 18 part 8: the basket's items on special, with verdicts, and its cost over 12 weeks,
+  // the chart loaded when it scrolls near and a table beside it.
+  await expect(page.getByRole('heading', { name: 'On special' })).toBeVisible();
+  await expect(
+    page.locator('.special').first().or(page.getByText('Nothing here is on special in the latest prices.')),
+  ).toBeVisible();
+  const trend = page.getByRole('heading', { name: 'Cost over 12 weeks' }).locator('..');
+  await expect(trend.getByText('What the unticked lines of your list cost each week')).toBeVisible();
+  await expect(trend.getByText('sample prices')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Cost each week over the 12 weeks to/ })).toBeVisible();
+  await trend.getByText('Show as a table').click();
+  await expect(
+    page.getByRole('table', { name: /^Cost each week, 12 weeks to/ }).locator('tbody tr'),
+  ).toHaveCount(12);
+  await visit(page, 'shop-basket-price-insights');
+
   // Build again: nothing duplicated, the ticked line left as it was.
   await panel.getByRole('button', { name: 'Build shopping list' }).click();
   await expect(

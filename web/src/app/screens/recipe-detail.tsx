@@ -5,31 +5,11 @@ import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
 import { useHouseholdId } from '../../features/household/store.ts';
-import { CostTrend } from '../../features/prices/components/cost-trend.tsx';
-import { SpecialsList } from '../../features/prices/components/specials-list.tsx';
-import type { Recipe } from '../../features/recipes/api.ts';
+import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
 import { shoppingLinesOf } from '../../features/recipes/derive.ts';
 import { removeRecipe, shareRecipe, useRecipes } from '../../features/recipes/store.ts';
 import { addToShopping } from '../../features/shopping/store.ts';
-
-/** The recipe's items on special, with verdicts, and what it cost over 12 weeks (issue 18). */
-function PriceInsights({ recipe }: { recipe: Recipe }) {
-  const ingredients = recipe.recipe_ingredients.flatMap((l) => (l.ingredients ? [l.ingredients] : []));
-  return (
-    <>
-      <section aria-labelledby="specials-h">
-        <h2 id="specials-h">On special</h2>
-        <SpecialsList ingredients={ingredients} />
-      </section>
-      <section aria-labelledby="trend-h">
-        <h2 id="trend-h">Cost over 12 weeks</h2>
-        <p className="muted small">What the whole recipe cost each week at each chain.</p>
-        <CostTrend lines={recipe.recipe_ingredients} />
-      </section>
-    </>
-  );
-}
 
 export default function RecipeDetailScreen({ id }: { id: string }) {
   const userId = useUserId()!;
@@ -80,7 +60,7 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   return (
     <RecipeDetail
       id={id}
-      insights={(r) => <PriceInsights recipe={r} />}
+      insights={(r) => <PriceInsights lines={r.recipe_ingredients} what="the whole recipe" />}
       actions={(scale) =>
         recipe ? (
           <>

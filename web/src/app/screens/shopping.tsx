@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
+import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
 import { loadPrices, loadRecipes, useRecipes } from '../../features/recipes/store.ts';
 import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
@@ -15,6 +16,7 @@ import {
   subscribePriceImports,
   useBasket,
 } from '../../features/shop-week/store.ts';
+import { basketTrendLines } from '../../features/shop-week/trend-lines.ts';
 import { ShoppingPage } from '../../features/shopping/components/shopping-page.tsx';
 import { loadShopping, useShopping } from '../../features/shopping/store.ts';
 
@@ -52,6 +54,7 @@ function ShoppingFor({ householdId }: { householdId: string }) {
     if (!recipes.loaded) void loadRecipes();
   }, [householdId, recipes.loaded]);
   const signature = listSignature(shopping.items);
+  const trendLines = useMemo(() => basketTrendLines(shopping.items), [shopping.items]);
   // The list changed (here, in another tab, or by a build): price it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the unticked lines' content decides, not the array's identity
   useEffect(() => {
@@ -80,6 +83,11 @@ function ShoppingFor({ householdId }: { householdId: string }) {
         onSaveMinSaving={(cents) => saveProfile(userId, { basket_min_saving_cents: cents })}
         onRetry={() => void loadBasket()}
       />
+      {trendLines.length > 0 ? (
+        <div className="card basket-insights">
+          <PriceInsights lines={trendLines} what="the unticked lines of your list" />
+        </div>
+      ) : null}
       <p className="page-footer-link">
         <Link href={paths.week}>The week at a glance</Link>
       </p>

@@ -30,7 +30,8 @@ export type Recipe = Omit<Tables<'recipes'>, 'created_at' | 'updated_at'> & {
   recipe_ingredients: IngredientLine[];
 };
 
-export type PriceRecord = IngredientPriceRecord & Pick<Tables<'ingredient_prices'>, 'ingredient_id'>;
+export type PriceRecord = IngredientPriceRecord &
+  Pick<Tables<'ingredient_prices'>, 'ingredient_id' | 'is_sample'>;
 
 export type Chain = ChainKey;
 export type ChainPrice = ChainTotals;
@@ -57,7 +58,9 @@ export async function listRecipes(): Promise<Recipe[]> {
 }
 
 export async function listPriceRecords(): Promise<PriceRecord[]> {
-  const { data, error } = await supabase.from('ingredient_prices').select(PRICE_RECORD_SELECT);
+  const { data, error } = await supabase
+    .from('ingredient_prices')
+    .select(`${PRICE_RECORD_SELECT}, is_sample`);
   if (error) throw error;
   return data ?? [];
 }

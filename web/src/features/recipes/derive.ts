@@ -18,6 +18,15 @@ export interface RecipeView {
   nutrition: Nutrition;
   /** Per chain for the recipe's own portions; null while no price records are known. */
   price: RecipePrice | null;
+  /** True while any of its ingredients is priced from sample data (ingredient_prices.is_sample). */
+  sample: boolean;
+}
+
+/** Whether the recipe's prices include sample data, so every price of it says "sample prices". */
+export function recipeIsSample(recipe: Recipe, prices: ReadonlyMap<number, PriceRecord>): boolean {
+  return recipe.recipe_ingredients.some(
+    (l) => l.ingredient_id != null && prices.get(Number(l.ingredient_id))?.is_sample === true,
+  );
 }
 
 export function recipeNutrition(recipe: Recipe): Nutrition {
@@ -77,6 +86,9 @@ export function recipeViews(
       get price() {
         if (price === undefined) price = localPrice(recipe, prices);
         return price;
+      },
+      get sample() {
+        return recipeIsSample(recipe, prices);
       },
     };
   });

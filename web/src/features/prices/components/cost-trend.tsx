@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
 import { costTrend } from '../../../../../shared/shelf-prices/index.ts';
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { formatAud, formatDayMonth } from '../../../lib/format.ts';
 import { latestDay, trendProducts } from '../derive.ts';
 import { useIngredientPrices } from '../store.ts';
@@ -34,6 +35,7 @@ export function CostTrend({ lines }: { lines: readonly RecipeLine[] }) {
   const partial = chains.filter((c) => (trend?.priced[c] ?? 0) < lines.length);
   return (
     <>
+      <SampleBadge sample={products.some((p) => p.sample)} />
       {partial.length > 0 ? (
         <p className="muted small">
           Counting the ingredients with a price in each of the 12 weeks:{' '}

@@ -1,13 +1,10 @@
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { ProductPrice } from '../derive.ts';
 
 /** Where a price comes from, in words: sample data always says "sample prices". */
 export function SourceLabel({ price }: { price: ProductPrice }) {
-  return price.sample ? (
-    <span className="badge sample">sample prices</span>
-  ) : (
-    <span className="muted">{price.product.source}</span>
-  );
+  return price.sample ? <SampleBadge sample /> : <span className="muted">{price.product.source}</span>;
 }
 
 /** When the product was last seen, and whether that makes its price stale (over 7 days). */

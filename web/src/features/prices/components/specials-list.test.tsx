@@ -1,26 +1,13 @@
 import { screen } from '@testing-library/react';
 import { ref } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testProduct } from '../../../testing/prices.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { productPrices } from '../derive.ts';
 import { prices } from '../store.ts';
 import { SpecialsList } from './specials-list.tsx';
 
-const product = (id: number, name: string) => ({
-  id,
-  chain: 'woolworths' as const,
-  sku: `S${id}`,
-  name,
-  brand: null,
-  pack_size: 750,
-  pack_unit: 'g' as const,
-  pack_text: null,
-  sold_loose: false,
-  grams_each: null,
-  first_seen: '2026-01-01',
-  last_seen: '2026-11-20',
-  source: 'fixture',
-});
+const product = (id: number, name: string) => testProduct(id, name);
 const rows = (id: number, now: number) => [
   {
     product_id: id,

@@ -1,4 +1,5 @@
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { formatAud } from '../../../lib/format.ts';
 import type { Chain } from '../api.ts';
 import type { IngredientCost } from '../derive.ts';
@@ -7,15 +8,19 @@ import type { IngredientCost } from '../derive.ts';
 export function PriceBreakdown({
   lines,
   cheapest,
+  sample,
 }: {
   lines: readonly IngredientCost[];
   cheapest: Chain | null;
+  sample: boolean;
 }) {
   if (lines.length === 0) return null;
   return (
     <div className="table-wrap">
       <table className="breakdown">
-        <caption>Cost of each ingredient</caption>
+        <caption>
+          Cost of each ingredient <SampleBadge sample={sample} />
+        </caption>
         <thead>
           <tr>
             <th scope="col">Ingredient</th>

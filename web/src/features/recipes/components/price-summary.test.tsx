@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RecipePrice } from '../api.ts';
+import { PriceBreakdown } from './price-breakdown.tsx';
 import { CHEAPEST_RULE, CostForPortions, PriceSummary } from './price-summary.tsx';
 
 const chain = (total: number, portions: number) => ({
@@ -74,7 +75,7 @@ describe('PriceSummary (issue 15: 5)', () => {
   } as RecipePrice;
 
   it('says what Cheapest compares, and that a cheaper-looking chain prices only some lines', () => {
-    render(<PriceSummary price={partial} compact />);
+    render(<PriceSummary price={partial} sample={false} compact />);
     const rows = screen.getAllByRole('listitem');
     expect(within(rows[0]!).getByText('Cheapest')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Coles');
@@ -84,8 +85,36 @@ describe('PriceSummary (issue 15: 5)', () => {
   });
 
   it('says so when no chain prices every ingredient', () => {
-    render(<PriceSummary price={{ ...partial, chains: { aldi: partial.chains.aldi }, cheapest: null }} />);
+    render(
+      <PriceSummary
+        price={{ ...partial, chains: { aldi: partial.chains.aldi }, cheapest: null }}
+        sample={false}
+      />,
+    );
     expect(screen.queryByText('Cheapest')).toBeNull();
     expect(screen.getByText(/No chain prices every ingredient/)).toBeInTheDocument();
+  });
+
+  it('says "sample prices" when the prices are sample data, and only then (issue 18: 6)', () => {
+    const { unmount } = render(<PriceSummary price={partial} sample />);
+    expect(screen.getByText('sample prices')).toBeInTheDocument();
+    unmount();
+    render(<PriceSummary price={partial} sample={false} />);
+    expect(screen.queryByText('sample prices')).toBeNull();
+  });
+});
+
+describe('PriceBreakdown (issue 18: 6)', () => {
+  const lines = [{ key: '1', name: 'butter', costs: { coles: 4, woolworths: null, aldi: null } }];
+
+  it('labels a breakdown of sample prices', () => {
+    render(<PriceBreakdown lines={lines} cheapest="coles" sample />);
+    const table = screen.getByRole('table', { name: /Cost of each ingredient/ });
+    expect(within(table).getByText('sample prices')).toBeInTheDocument();
+  });
+
+  it('has no label over observed prices', () => {
+    render(<PriceBreakdown lines={lines} cheapest="coles" sample={false} />);
+    expect(screen.queryByText('sample prices')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { formatAud, formatChange } from '../../../lib/format.ts';
 import type { Chain, RecipePrice } from '../api.ts';
 import { chainCost } from '../derive.ts';
@@ -17,7 +18,16 @@ function lineCount(price: RecipePrice, priced: number, coverage: number): number
  * for a chain that prices only some ingredients, how many (its total leaves the rest out, so it
  * can look cheaper than the chain marked cheapest; the rule is said under the list).
  */
-export function PriceSummary({ price, compact = false }: { price: RecipePrice | null; compact?: boolean }) {
+export function PriceSummary({
+  price,
+  sample,
+  compact = false,
+}: {
+  price: RecipePrice | null;
+  /** Whether any of these prices is sample data (the label then shows). */
+  sample: boolean;
+  compact?: boolean;
+}) {
   if (!price) return <p className="muted small">No prices yet</p>;
   const rows = CHAINS.map((chain) => ({ chain, p: price.chains[chain] })).filter(
     (r) => r.p && r.p.priced > 0,
@@ -52,6 +62,7 @@ export function PriceSummary({ price, compact = false }: { price: RecipePrice | 
           );
         })}
       </ul>
+      <SampleBadge sample={sample} />
       {price.cheapest && (partial || !compact) ? <p className="price-rule">{CHEAPEST_RULE}</p> : null}
       {!price.cheapest && !compact ? (
         <p className="price-rule">No chain prices every ingredient, so none is marked cheapest.</p>

@@ -8,7 +8,7 @@ import { RecipeImage } from './recipe-image.tsx';
 import { Tags } from './tags.tsx';
 
 export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactNode }) {
-  const { recipe, nutrition, price } = view;
+  const { recipe, nutrition, price, sample } = view;
   const duration = formatDuration(recipe.duration);
   return (
     <article className="card recipe-card" aria-labelledby={`recipe-${recipe.id}`}>
@@ -27,7 +27,7 @@ export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactN
         {recipe.is_default ? null : <span className="badge soft">Yours</span>}
       </p>
       <Tags tags={recipe.tags} />
-      <PriceSummary price={price} compact />
+      <PriceSummary price={price} sample={sample} compact />
     </article>
   );
 }

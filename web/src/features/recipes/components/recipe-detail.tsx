@@ -6,8 +6,8 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { priceRecipeRemote, type Recipe, type RecipePrice } from '../api.ts';
-import { displayLines, ingredientCosts, recipeNutrition, totalNutrition } from '../derive.ts';
-import { loadRecipes, useRecipes } from '../store.ts';
+import { displayLines, ingredientCosts, recipeIsSample, recipeNutrition, totalNutrition } from '../derive.ts';
+import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
 import { RecipeSource, TextLines } from './imported-parts.tsx';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
@@ -28,6 +28,12 @@ export function RecipeDetail({
   insights?: (recipe: Recipe) => ReactNode;
 }) {
   const { items, loaded } = useRecipes();
+  // The answer of price-recipe is the contract's and has no source; the price records say which
+  // ingredients are priced from sample data.
+  const { prices } = usePrices();
+  useEffect(() => {
+    void loadPrices();
+  }, []);
   const recipe = items.find((r) => r.id === id);
   const [portions, setPortions] = useState<number | null>(null);
   const [price, setPrice] = useState<RecipePrice | null>(null);
@@ -55,6 +61,7 @@ export function RecipeDetail({
   const lines = useMemo(() => (recipe ? displayLines(recipe, scale) : []), [recipe, scale]);
   // One route to this screen's price (docs/decisions.md): price-recipe's answer, summary and
   // breakdown alike; the list's cards price in the browser from the same shared rule.
+  const sample = useMemo(() => (recipe ? recipeIsSample(recipe, prices) : false), [recipe, prices]);
   const costs = useMemo(() => ingredientCosts(price?.lines ? price : null, scale), [price, scale]);
   if (!loaded) return <Skeleton lines={3} label="Loading recipe..." />;
   if (!recipe) {
@@ -93,7 +100,7 @@ export function RecipeDetail({
             <h2 id="price-h">Price per portion</h2>
             {price ? (
               <>
-                <PriceSummary price={price} />
+                <PriceSummary price={price} sample={sample} />
                 <CostForPortions price={price} portions={chosen} />
               </>
             ) : priceError ? (
@@ -142,7 +149,7 @@ export function RecipeDetail({
         <section aria-labelledby="breakdown-h" className="no-print">
           <h2 id="breakdown-h">Price breakdown</h2>
           {price ? (
-            <PriceBreakdown lines={costs} cheapest={price.cheapest ?? null} />
+            <PriceBreakdown lines={costs} cheapest={price.cheapest ?? null} sample={sample} />
           ) : priceError ? (
             <p className="muted">{priceError}</p>
           ) : (
