@@ -8,6 +8,9 @@ export default defineProject({
     root: import.meta.dirname,
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // A timeout here catches a test that hangs, not a slow one: typing through jsdom on a
+    // shared two-core machine has taken 7 s, and a timed-out test leaks its requests into the next.
+    testTimeout: 20_000,
     setupFiles: ['src/testing/setup.ts'],
     env: {
       VITE_SUPABASE_URL: 'http://127.0.0.1:9',
