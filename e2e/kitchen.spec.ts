@@ -82,8 +82,8 @@ test('a photo for an own recipe: checked, resized, on the card and the page, rem
   expect((await fetch(photoUrl)).status).toBe(200);
   await page.getByLabel('Search recipes').fill('pumpkin soup');
   await card.getByRole('link', { name: 'Pat’s pumpkin soup' }).click();
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete recipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
   await expect.poll(async () => (await fetch(photoUrl)).status).not.toBe(200);
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useConfirm } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
@@ -37,6 +38,7 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   const { items } = useRecipes();
   const recipe = items.find((r) => r.id === id);
   const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirm();
   const householdId = useHouseholdId();
   const own = recipe?.user_id === userId;
   // The quantities on screen: the chosen portions, not the recipe's own.
@@ -66,7 +68,15 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
       });
   };
   const onDelete = () => {
-    if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
+    if (!recipe) return;
+    ask({
+      title: `Delete ${recipe.name}?`,
+      message: 'This cannot be undone.',
+      confirm: 'Delete recipe',
+      onConfirm: () => deleteRecipe(recipe),
+    });
+  };
+  const deleteRecipe = (recipe: Recipe) =>
     removeRecipe(userId, recipe.id)
       .then(() => {
         navigate(paths.recipes, { replace: true });
@@ -76,44 +86,46 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
         console.error('deleting the recipe failed', e);
         showToast('The recipe could not be deleted.', 'error');
       });
-  };
   return (
-    <RecipeDetail
-      id={id}
-      insights={(r) => <PriceInsights recipe={r} />}
-      actions={(scale) =>
-        recipe ? (
-          <>
-            <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
-            <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
-              Add to shopping list
-            </button>
-            <button type="button" className="button small" onClick={() => window.print()}>
-              Print
-            </button>
-            {own ? (
-              <>
-                <Link href={paths.editRecipe(recipe.id)} className="button small">
-                  Edit
-                </Link>
-                <button type="button" className="button small danger" onClick={onDelete}>
-                  Delete
-                </button>
-                {householdId ? (
-                  <label className="check">
-                    <input
-                      type="checkbox"
-                      checked={recipe.household_id === householdId}
-                      onChange={(e) => onShare(e.target.checked)}
-                    />
-                    Share with my household
-                  </label>
-                ) : null}
-              </>
-            ) : null}
-          </>
-        ) : null
-      }
-    />
+    <>
+      {dialog}
+      <RecipeDetail
+        id={id}
+        insights={(r) => <PriceInsights recipe={r} />}
+        actions={(scale) =>
+          recipe ? (
+            <>
+              <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
+              <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
+                Add to shopping list
+              </button>
+              <button type="button" className="button small" onClick={() => window.print()}>
+                Print
+              </button>
+              {own ? (
+                <>
+                  <Link href={paths.editRecipe(recipe.id)} className="button small">
+                    Edit
+                  </Link>
+                  <button type="button" className="button small danger" onClick={onDelete}>
+                    Delete
+                  </button>
+                  {householdId ? (
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        checked={recipe.household_id === householdId}
+                        onChange={(e) => onShare(e.target.checked)}
+                      />
+                      Share with my household
+                    </label>
+                  ) : null}
+                </>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+    </>
   );
 }
