@@ -298,6 +298,14 @@ test('the shopping list in a shop without reception: ticks and additions wait of
   await expect(banner).toContainText('Offline — 3 changes waiting');
   await expect(page.getByLabel('Tick off Bread')).toBeChecked();
   await visit(page, 'kitchen-shopping-offline');
+  // Opened again without a connection: the service worker serves the app, the browser the last
+  // list with what waits in the queue.
+  await page.reload();
+  await expect(page.getByLabel('Tick off Bread')).toBeChecked();
+  await expect(page.getByLabel('Tick off Apples')).toBeChecked();
+  await expect(page.getByLabel('Tick off Cheese')).not.toBeChecked();
+  await expect(page.getByLabel('Tick off Milk')).toBeVisible();
+  await expect(banner).toContainText('Offline — 3 changes waiting');
 
   await context.setOffline(false);
   await expect(banner).toBeHidden();
