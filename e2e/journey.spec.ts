@@ -168,6 +168,12 @@ test('pantry: an item is added, its quantity edited, and removed', async ({ page
   await visit(page, 'pantry');
   await page.getByRole('button', { name: 'Remove Homemade stock' }).click();
   await expect(page.getByText('Your pantry is empty')).toBeVisible();
+  // Undo puts the same row back, quantity and all.
+  const undo = page.getByRole('status').filter({ hasText: 'Deleted Homemade stock.' });
+  await undo.getByRole('button', { name: 'Undo' }).click();
+  await expect(pantry.getByRole('listitem').filter({ hasText: 'Homemade stock · 3' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Homemade stock' }).click();
+  await expect(page.getByText('Your pantry is empty')).toBeVisible();
 });
 
 test('shopping: a recipe’s ingredients are on the list; an item is added, ticked and cleared', async ({
