@@ -105,8 +105,11 @@ test('two people share one household live, and a stranger sees none of it', asyn
 
     // B leaves: what B added stays with A's household; B works in their own again.
     await b.goto('/household');
-    b.once('dialog', (d) => void d.accept());
     await b.getByRole('button', { name: 'Leave household' }).click();
+    await b
+      .getByRole('dialog', { name: 'Leave this household?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await expect(b.getByRole('heading', { level: 1, name: "Blake's household" })).toBeVisible();
     await a.goto('/shopping');
     await expect(a.getByLabel('Tick off Oat milk')).toBeChecked();

@@ -25,8 +25,11 @@ async function addCook(page: Page, name: string): Promise<void> {
 
 /** Deletes a cook on the cooks screen, accepting the confirmation. */
 async function deleteCook(page: Page, name: string): Promise<void> {
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete cook' })
+    .click();
 }
 
 test('browse: the recipes show nutrition and prices, and search finds one by name', async ({ page }) => {
@@ -165,6 +168,12 @@ test('pantry: an item is added, its quantity edited, and removed', async ({ page
   await visit(page, 'pantry');
   await page.getByRole('button', { name: 'Remove Homemade stock' }).click();
   await expect(page.getByText('Your pantry is empty')).toBeVisible();
+  // Undo puts the same row back, quantity and all.
+  const undo = page.getByRole('status').filter({ hasText: 'Deleted Homemade stock.' });
+  await undo.getByRole('button', { name: 'Undo' }).click();
+  await expect(pantry.getByRole('listitem').filter({ hasText: 'Homemade stock · 3' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Homemade stock' }).click();
+  await expect(page.getByText('Your pantry is empty')).toBeVisible();
 });
 
 test('shopping: a recipe’s ingredients are on the list; an item is added, ticked and cleared', async ({
@@ -234,8 +243,8 @@ test('own recipe: one is created, edited and deleted', async ({ page }) => {
   await page.getByLabel('Recipe name').fill('Casey’s oat porridge');
   await page.getByRole('button', { name: 'Save recipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Casey’s oat porridge' })).toBeVisible();
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete recipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
   await expect(page.getByText('Casey’s oat porridge')).toHaveCount(0);
 });

@@ -82,8 +82,8 @@ test('a photo for an own recipe: checked, resized, on the card and the page, rem
   expect((await fetch(photoUrl)).status).toBe(200);
   await page.getByLabel('Search recipes').fill('pumpkin soup');
   await card.getByRole('link', { name: 'Pat’s pumpkin soup' }).click();
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete recipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
   await expect.poll(async () => (await fetch(photoUrl)).status).not.toBe(200);
 });
@@ -298,6 +298,14 @@ test('the shopping list in a shop without reception: ticks and additions wait of
   await expect(banner).toContainText('Offline — 3 changes waiting');
   await expect(page.getByLabel('Tick off Bread')).toBeChecked();
   await visit(page, 'kitchen-shopping-offline');
+  // Opened again without a connection: the service worker serves the app, the browser the last
+  // list with what waits in the queue.
+  await page.reload();
+  await expect(page.getByLabel('Tick off Bread')).toBeChecked();
+  await expect(page.getByLabel('Tick off Apples')).toBeChecked();
+  await expect(page.getByLabel('Tick off Cheese')).not.toBeChecked();
+  await expect(page.getByLabel('Tick off Milk')).toBeVisible();
+  await expect(banner).toContainText('Offline — 3 changes waiting');
 
   await context.setOffline(false);
   await expect(banner).toBeHidden();

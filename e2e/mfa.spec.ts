@@ -79,8 +79,11 @@ test('two-step sign-in: add an authenticator app on the profile, sign in with it
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
   // Removing the app turns two-step sign-in off again.
-  page.once('dialog', (d) => void d.accept());
   await section.getByRole('button', { name: 'Remove My phone' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove My phone?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(section.getByText('Two-step sign-in is off.')).toBeVisible();
   await signOut(page);
   await signIn(page, user);

@@ -2,7 +2,7 @@
 -- plan, own ingredients.
 begin;
 set local search_path = tests, public;
-select plan(27);
+select plan(38);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -137,6 +137,41 @@ select is((select name from public.ingredients where id = :passata), 'Nonna''s p
   'a household member sees the own ingredients of a recipe shared with the household');
 select is_empty(format('update public.ingredients set protein = 0 where id = %s returning 1', :passata),
   'but cannot change them');
+
+-- Anon: none of it can be read or written without signing in.
+select tests.authenticate_as_anon();
+select is_empty(format('select 1 from public.ingredients where id = %s', :passata), 'anon cannot see an own ingredient');
+select throws_ok(
+  $$ insert into public.ingredients (name, protein, carbs, fats, calories, source) values ('Anon sauce', 1, 1, 1, 1, 'own') $$,
+  '42501', 'new row violates row-level security policy for table "ingredients"', 'anon cannot add an own ingredient'
+);
+select is_empty(format('update public.ingredients set protein = 0 where id = %s returning 1', :passata),
+  'anon cannot change an own ingredient');
+select is_empty(format('delete from public.ingredients where id = %s returning 1', :passata),
+  'anon cannot delete an own ingredient');
+select is_empty(format('select tags, photo_path from public.recipes where id = %L', :'alice_recipe'),
+  'anon cannot see a recipe''s tags or photo');
+select is_empty(
+  format($$ update public.recipes set tags = array['anon'], photo_path = null where id = %L returning 1 $$, :'alice_recipe'),
+  'anon cannot change a recipe''s tags or photo'
+);
+select is_empty('select slot from public.meal_planner', 'anon cannot see the slots of meals');
+select is_empty($$ update public.meal_planner set slot = 'lunch' returning 1 $$, 'anon cannot move a meal to another slot');
+select throws_ok(
+  $$ insert into public.meal_planner (date, slot, household_id) values (current_date, 'lunch', tests.household_of('alice')) $$,
+  '42501', 'new row violates row-level security policy for table "meal_planner"', 'anon cannot plan a meal in a slot'
+);
+reset role;
+select is(
+  (select (tags[1], photo_path) from public.recipes where id = :'alice_recipe')::text,
+  (select ('t1' || repeat('x', 27), :'alice' || '/' || :'alice_recipe' || '/photo-mf3k2a.webp'))::text,
+  'anon''s tries left the tags and the photo as they were'
+);
+select is(
+  (select (i.protein, m.slot) from public.ingredients i, public.meal_planner m
+    where i.id = :passata and m.household_id = tests.household_of('alice'))::text,
+  '(1.5,breakfast)', 'and the own ingredient and the slot'
+);
 
 select * from finish();
 rollback;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useConfirm } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
 import { useHouseholdId } from '../../features/household/store.ts';
 import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
+import type { Recipe } from '../../features/recipes/api.ts';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
 import { shoppingLinesOf } from '../../features/recipes/derive.ts';
 import { removeRecipe, shareRecipe, useRecipes } from '../../features/recipes/store.ts';
@@ -17,6 +19,7 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   const { items } = useRecipes();
   const recipe = items.find((r) => r.id === id);
   const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirm();
   const householdId = useHouseholdId();
   const own = recipe?.user_id === userId;
   // The quantities on screen: the chosen portions, not the recipe's own.
@@ -46,7 +49,15 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
       });
   };
   const onDelete = () => {
-    if (!recipe || !window.confirm(`Delete ${recipe.name}? This cannot be undone.`)) return;
+    if (!recipe) return;
+    ask({
+      title: `Delete ${recipe.name}?`,
+      message: 'This cannot be undone.',
+      confirm: 'Delete recipe',
+      onConfirm: () => deleteRecipe(recipe),
+    });
+  };
+  const deleteRecipe = (recipe: Recipe) =>
     removeRecipe(userId, recipe.id)
       .then(() => {
         navigate(paths.recipes, { replace: true });
@@ -56,44 +67,46 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
         console.error('deleting the recipe failed', e);
         showToast('The recipe could not be deleted.', 'error');
       });
-  };
   return (
-    <RecipeDetail
-      id={id}
-      insights={(r) => <PriceInsights lines={r.recipe_ingredients} what="the whole recipe" />}
-      actions={(scale) =>
-        recipe ? (
-          <>
-            <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
-            <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
-              Add to shopping list
-            </button>
-            <button type="button" className="button small" onClick={() => window.print()}>
-              Print
-            </button>
-            {own ? (
-              <>
-                <Link href={paths.editRecipe(recipe.id)} className="button small">
-                  Edit
-                </Link>
-                <button type="button" className="button small danger" onClick={onDelete}>
-                  Delete
-                </button>
-                {householdId ? (
-                  <label className="check">
-                    <input
-                      type="checkbox"
-                      checked={recipe.household_id === householdId}
-                      onChange={(e) => onShare(e.target.checked)}
-                    />
-                    Share with my household
-                  </label>
-                ) : null}
-              </>
-            ) : null}
-          </>
-        ) : null
-      }
-    />
+    <>
+      {dialog}
+      <RecipeDetail
+        id={id}
+        insights={(r) => <PriceInsights lines={r.recipe_ingredients} what="the whole recipe" />}
+        actions={(scale) =>
+          recipe ? (
+            <>
+              <FavouriteButton userId={userId} recipeId={recipe.id} recipeName={recipe.name} />
+              <button type="button" className="button small" onClick={() => addToList(scale)} disabled={busy}>
+                Add to shopping list
+              </button>
+              <button type="button" className="button small" onClick={() => window.print()}>
+                Print
+              </button>
+              {own ? (
+                <>
+                  <Link href={paths.editRecipe(recipe.id)} className="button small">
+                    Edit
+                  </Link>
+                  <button type="button" className="button small danger" onClick={onDelete}>
+                    Delete
+                  </button>
+                  {householdId ? (
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        checked={recipe.household_id === householdId}
+                        onChange={(e) => onShare(e.target.checked)}
+                      />
+                      Share with my household
+                    </label>
+                  ) : null}
+                </>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 /**
@@ -53,4 +53,45 @@ export function DialogActions({
       </button>
     </div>
   );
+}
+
+/** What a confirmation asks: its title, one sentence, the button that does it, and what it does. */
+export interface Confirmation {
+  title: string;
+  message: string;
+  confirm: string;
+  onConfirm: () => void;
+}
+
+/** An in-app stand-in for `window.confirm`: a modal dialog whose action runs only when chosen. */
+export function ConfirmDialog({
+  confirmation,
+  onClose,
+}: {
+  confirmation: Confirmation;
+  onClose: () => void;
+}) {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onClose();
+    confirmation.onConfirm();
+  };
+  return (
+    <Dialog title={confirmation.title} onClose={onClose}>
+      <form onSubmit={onSubmit}>
+        <p>{confirmation.message}</p>
+        <DialogActions submit={confirmation.confirm} onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * A confirmation to show where it is needed: `ask(…)` opens it, and `dialog` is the element to
+ * render (null while nothing is asked).
+ */
+export function useConfirm(): { ask: (confirmation: Confirmation) => void; dialog: ReactNode } {
+  const [asked, setAsked] = useState<Confirmation | null>(null);
+  const dialog = asked ? <ConfirmDialog confirmation={asked} onClose={() => setAsked(null)} /> : null;
+  return { ask: setAsked, dialog };
 }

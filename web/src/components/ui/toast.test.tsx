@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../testing/render.tsx';
 import { showToast, TOAST_MS, Toaster, toasts } from './toast.tsx';
@@ -37,5 +37,16 @@ describe('Toaster (issue 15: 8)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('now 1.5 kg');
     await act(async () => vi.advanceTimersByTime(TOAST_MS));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('offers an action beside the message, e.g. Undo after a delete; choosing it runs once and dismisses (issue 20: 6)', async () => {
+    const run = vi.fn();
+    renderAt('/pantry', <Toaster />);
+    await act(async () => showToast('Deleted Flour.', 'info', { label: 'Undo', run }));
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveTextContent('Deleted Flour.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Undo' })));
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Deleted Flour.')).toBeNull();
   });
 });

@@ -3,10 +3,16 @@ import { proxy, subscribe, useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 
 export type ToastKind = 'error' | 'success' | 'info';
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
 interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** A button beside the message, e.g. Undo after a delete; choosing it dismisses the toast. */
+  action?: ToastAction;
   /** The page it was shown on, set when the toaster first shows it. */
   path: string | null;
 }
@@ -23,10 +29,11 @@ export function dismissToast(id: number): void {
 }
 
 /** Shows a short message in the live region for a few seconds. */
-export function showToast(message: string, kind: ToastKind = 'info'): void {
+export function showToast(message: string, kind: ToastKind = 'info', action?: ToastAction): void {
   const id = nextId++;
-  toasts.items.push({ id, kind, message, path: null });
-  setTimeout(() => dismissToast(id), kind === 'error' ? ERROR_TOAST_MS : TOAST_MS);
+  toasts.items.push({ id, kind, message, path: null, ...(action ? { action } : {}) });
+  // An action (Undo) needs the time to notice and reach it, as an error does.
+  setTimeout(() => dismissToast(id), kind === 'error' || action ? ERROR_TOAST_MS : TOAST_MS);
 }
 
 /**
@@ -53,6 +60,18 @@ export function Toaster() {
       {snap.items.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
+          {t.action ? (
+            <button
+              type="button"
+              className="button small"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action?.run();
+              }}
+            >
+              {t.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className="icon-button"

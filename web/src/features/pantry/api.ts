@@ -24,6 +24,13 @@ export async function addPantryItem(householdId: string, item: ItemValues): Prom
   if (error) throw error;
 }
 
+/** Puts a deleted row back as it was (Undo): the same id and values, added by whoever undoes it. */
+export async function restorePantryItem(householdId: string, item: PantryItem): Promise<void> {
+  const { user_id: _addedBy, ...row } = item;
+  const { error } = await supabase.from('pantry').insert({ ...row, household_id: householdId });
+  if (error) throw error;
+}
+
 export async function updatePantryItem(id: string, item: Partial<ItemValues>): Promise<void> {
   const { error } = await supabase.from('pantry').update(item).eq('id', id);
   if (error) throw error;

@@ -6,6 +6,7 @@ import {
   deletePantryItem,
   listPantryItems,
   type PantryItem,
+  restorePantryItem,
   updatePantryItem,
 } from './api.ts';
 import { planPantryAdd } from './merge.ts';
@@ -64,8 +65,18 @@ export async function editPantryItem(householdId: string, id: string, item: Item
   await loadPantry(householdId);
 }
 
-export async function removeFromPantry(householdId: string, id: string): Promise<void> {
+/** Deletes a row; returns it as it was, for Undo (issue 20: 6). */
+export async function removeFromPantry(householdId: string, id: string): Promise<PantryItem | null> {
+  const found = pantry.items.find((i) => i.id === id);
+  const removed = found ? { ...found } : null;
   await deletePantryItem(id);
+  await loadPantry(householdId);
+  return removed;
+}
+
+/** Undo of a delete: the same row back. */
+export async function undoRemoveFromPantry(householdId: string, item: PantryItem): Promise<void> {
+  await restorePantryItem(householdId, item);
   await loadPantry(householdId);
 }
 

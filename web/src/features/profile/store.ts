@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { proxy, useSnapshot } from 'valtio';
+import { proxy, subscribe, useSnapshot } from 'valtio';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { createProfile, getProfile, type Profile, updateProfile } from './api.ts';
 
@@ -10,16 +10,49 @@ interface ProfileState {
 
 export const profile = proxy<ProfileState>({ profile: null, loaded: false });
 
+/**
+ * The last profile seen on this device, per user, so that the app opened without a connection
+ * still knows the household whose shopping list it kept (issue 20).
+ */
+const savedKey = (userId: string) => `larder:profile:${userId}`;
+
+function savedProfile(userId: string): Profile | null {
+  try {
+    const text = localStorage.getItem(savedKey(userId));
+    return text ? (JSON.parse(text) as Profile) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whose profile is in the store: set when it is loaded, cleared on sign-out. */
+let owner: string | null = null;
+
+subscribe(profile, () => {
+  const row = profile.profile;
+  try {
+    if (row && owner) localStorage.setItem(savedKey(owner), JSON.stringify(row));
+  } catch {
+    // Storage full or refused: the app still works online.
+  }
+});
+
 export function resetProfile(): void {
+  owner = null;
   profile.profile = null;
   profile.loaded = false;
 }
 
 export async function loadProfile(user: User): Promise<void> {
+  owner = user.id;
+  // Without a connection the request would only fail after its retries: the saved row shows now.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    profile.profile ??= savedProfile(user.id);
   try {
     profile.profile = (await getProfile(user.id)) ?? (await createProfile(user));
   } catch (error) {
     console.error('loading the profile failed', error);
+    profile.profile = savedProfile(user.id);
   } finally {
     profile.loaded = true;
   }

@@ -47,6 +47,12 @@ export async function loadShopping(householdId: string): Promise<void> {
     await sendQueued(householdId);
     return;
   }
+  const last = isOffline() && !shopping.loaded ? savedList(householdId) : null;
+  // Opened without a connection: the last list at once, not after the request's retries fail.
+  if (last) {
+    shopping.items = withQueue(last, queue);
+    shopping.loaded = true;
+  }
   try {
     const items = await listShoppingItems(householdId);
     saveList(householdId, items);
@@ -54,7 +60,8 @@ export async function loadShopping(householdId: string): Promise<void> {
   } catch (error) {
     console.error('loading the shopping list failed', error);
     const saved = savedList(householdId);
-    if (saved && (isOffline() || !shopping.loaded)) shopping.items = withQueue(saved, queue);
+    if (saved && (isOffline() || !shopping.loaded))
+      shopping.items = withQueue(saved, savedQueue(householdId));
   } finally {
     shopping.loaded = true;
   }

@@ -1,5 +1,6 @@
 import type { Factor } from '@supabase/supabase-js';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -85,6 +86,7 @@ export function TwoStepSettings() {
   const [name, setName] = useState(DEFAULT_FACTOR_NAME);
   const [pending, setPending] = useState<PendingTotp | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirm();
   const load = () => {
     setLoadProblem(null);
     listTotpFactors()
@@ -113,16 +115,22 @@ export function TwoStepSettings() {
   };
   const remove = (factor: Factor) => {
     const label = factor.friendly_name || DEFAULT_FACTOR_NAME;
-    if (!window.confirm(`Remove ${label}? Signing in will no longer ask for its code.`)) return;
-    act(async () => {
-      await removeFactor(factor.id);
-      showToast(`Removed ${label}.`, 'success');
-      load();
+    ask({
+      title: `Remove ${label}?`,
+      message: 'Signing in will no longer ask for its code.',
+      confirm: 'Remove',
+      onConfirm: () =>
+        act(async () => {
+          await removeFactor(factor.id);
+          showToast(`Removed ${label}.`, 'success');
+          load();
+        }),
     });
   };
   return (
     <section className="card stack" aria-labelledby="two-step-h">
       <h2 id="two-step-h">Two-step sign-in</h2>
+      {dialog}
       <p className="muted">
         Ask for a code from an authenticator app on your phone as well as your password.
       </p>

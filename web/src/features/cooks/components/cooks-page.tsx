@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { cookNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
+import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { OneFieldForm } from '../../../components/ui/one-field-form.tsx';
@@ -17,6 +18,7 @@ export function CooksPage({ householdId }: { householdId: string }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const { ask, dialog } = useConfirm();
   useEffect(() => {
     void loadCooks(householdId);
   }, [householdId]);
@@ -35,16 +37,21 @@ export function CooksPage({ householdId }: { householdId: string }) {
       .catch((e: unknown) => setError(describeError(e).message))
       .finally(() => setPending(false));
   };
-  const onDelete = (id: string, cookName: string) => {
-    // The same confirmation as deleting a recipe: a deleted cook cannot be brought back.
-    if (!window.confirm(`Delete ${cookName}? This cannot be undone.`)) return;
-    setError(null);
-    removeCook(id)
-      .then(() => showToast(`Removed ${cookName}.`, 'success'))
-      .catch((e: unknown) => setError(describeError(e).message));
-  };
+  const onDelete = (id: string, cookName: string) =>
+    ask({
+      title: `Delete ${cookName}?`,
+      message: 'This cannot be undone.',
+      confirm: 'Delete cook',
+      onConfirm: () => {
+        setError(null);
+        removeCook(id)
+          .then(() => showToast(`Removed ${cookName}.`, 'success'))
+          .catch((e: unknown) => setError(describeError(e).message));
+      },
+    });
   return (
     <Page title="Cooks">
+      {dialog}
       <p className="muted">
         The people who cook in your household. Assign them to meals in the planner. Everyone in your{' '}
         <Link href={paths.household}>household</Link> shares this list.

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { emailField, householdNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
+import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { OneFieldForm } from '../../../components/ui/one-field-form.tsx';
@@ -30,6 +31,7 @@ interface Props {
 export function HouseholdPage({ userId, householdId }: Props) {
   const state = useHousehold();
   const [error, setError] = useState<string | null>(null);
+  const { ask, dialog } = useConfirm();
   useEffect(() => {
     void loadHousehold(userId, householdId);
   }, [userId, householdId]);
@@ -43,6 +45,7 @@ export function HouseholdPage({ userId, householdId }: Props) {
   if (!state.loaded) return <Skeleton lines={4} label="Loading your household..." />;
   return (
     <Page title={state.name ?? 'Your household'}>
+      {dialog}
       <p className="muted">
         Everyone here shares one meal plan, the cooks, the pantry and the shopping list, and sees changes as
         they happen. Favourites and your own recipes stay yours unless you share a recipe.
@@ -60,12 +63,25 @@ export function HouseholdPage({ userId, householdId }: Props) {
               isMe={m.user_id === userId}
               canManage={owner && m.user_id !== userId}
               onHandOver={() =>
-                window.confirm(`Hand the household over to ${m.name ?? m.email}? You will be a member.`) &&
-                run(handOver(userId, householdId, m.user_id), `${m.name ?? m.email} now owns the household.`)
+                ask({
+                  title: `Hand the household over to ${m.name ?? m.email}?`,
+                  message: 'You will be a member.',
+                  confirm: 'Make owner',
+                  onConfirm: () =>
+                    run(
+                      handOver(userId, householdId, m.user_id),
+                      `${m.name ?? m.email} now owns the household.`,
+                    ),
+                })
               }
               onRemove={() =>
-                window.confirm(`Remove ${m.name ?? m.email} from the household?`) &&
-                run(removeMember(userId, householdId, m.user_id), `Removed ${m.name ?? m.email}.`)
+                ask({
+                  title: `Remove ${m.name ?? m.email} from the household?`,
+                  message: 'They keep what they added to their own household.',
+                  confirm: 'Remove',
+                  onConfirm: () =>
+                    run(removeMember(userId, householdId, m.user_id), `Removed ${m.name ?? m.email}.`),
+                })
               }
             />
           ))}
@@ -104,8 +120,12 @@ export function HouseholdPage({ userId, householdId }: Props) {
             type="button"
             className="button danger"
             onClick={() =>
-              window.confirm('Leave this household? What you added stays with it.') &&
-              run(leave(userId, householdId), 'You left the household.')
+              ask({
+                title: 'Leave this household?',
+                message: 'What you added stays with it.',
+                confirm: 'Leave',
+                onConfirm: () => run(leave(userId, householdId), 'You left the household.'),
+              })
             }
           >
             Leave household

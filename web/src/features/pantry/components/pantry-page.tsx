@@ -5,12 +5,14 @@ import { ItemRow, itemAmount } from '../../../components/ui/item-row.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import type { PantryItem } from '../api.ts';
 import {
   addToPantry,
   editPantryItem,
   loadPantry,
   type MergedItem,
   removeFromPantry,
+  undoRemoveFromPantry,
   usePantry,
 } from '../store.ts';
 
@@ -53,10 +55,12 @@ export function PantryPage({ householdId }: { householdId: string }) {
               context="pantry"
               onSave={(v) => editPantryItem(householdId, item.id, v)}
               onRemove={() =>
-                void removeFromPantry(householdId, item.id).catch((e: unknown) => {
-                  console.error('removing the pantry item failed', e);
-                  showToast(`${item.name} could not be removed.`, 'error');
-                })
+                void removeFromPantry(householdId, item.id)
+                  .then((removed) => removed && offerUndo(householdId, removed))
+                  .catch((e: unknown) => {
+                    console.error('removing the pantry item failed', e);
+                    showToast(`${item.name} could not be removed.`, 'error');
+                  })
               }
             />
           ))}
@@ -64,4 +68,17 @@ export function PantryPage({ householdId }: { householdId: string }) {
       )}
     </Page>
   );
+}
+
+function offerUndo(householdId: string, item: PantryItem): void {
+  showToast(`Deleted ${item.name}.`, 'info', {
+    label: 'Undo',
+    run: () =>
+      void undoRemoveFromPantry(householdId, item)
+        .then(() => showToast(`${item.name} is back.`, 'success'))
+        .catch((e: unknown) => {
+          console.error('undoing the delete failed', e);
+          showToast(`${item.name} could not be put back.`, 'error');
+        }),
+  });
 }
