@@ -20,7 +20,7 @@ select is(
       'text_lines', jsonb_build_array('a pinch of love')),
     jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '3', 'note', 'sifted')))),
   'imported', 'a first import makes a new recipe');
-select id as damper from public.recipes where name = 'Damper' \gset
+select id as damper from public.recipes where name = 'Damper' and user_id = tests.get_user_id('alice') \gset
 select is((select user_id from public.recipes where id = :'damper'), tests.get_user_id('alice'),
   'the imported recipe is the importer''s own');
 select is((select array[source_url, source_author] from public.recipes where id = :'damper'),
