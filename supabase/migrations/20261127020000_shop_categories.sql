@@ -14,8 +14,10 @@ as $$
 $$;
 
 revoke all on function private.shop_categories() from public;
--- Check constraints call it as the writer.
-grant execute on function private.shop_categories() to anon, authenticated;
+-- Check constraints call it as the writer: people, and the service role that writes built-in
+-- ingredients (the seed's own role is the owner).
+grant usage on schema private to service_role;
+grant execute on function private.shop_categories() to anon, authenticated, service_role;
 
 alter table public.ingredients
   add column shop_category text
