@@ -62,6 +62,14 @@ const current = (): HouseholdShop => ({
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+/**
+ * Changes on their way to the server. They go one at a time, in the order they were made, so two
+ * quick moves cannot commit the wrong way round; and while any is on its way a read (a live
+ * echo of an earlier one) is older than the screen and is not shown.
+ */
+let saving = 0;
+let lastSave: Promise<unknown> = Promise.resolve();
+
 /** The household's store from the server (sending an order changed offline first), else the last one seen. */
 export async function loadAisles(householdId: string): Promise<void> {
   try {
@@ -70,7 +78,9 @@ export async function loadAisles(householdId: string): Promise<void> {
       await saveHouseholdShop(householdId, pending);
       write(pendingKey(householdId), null);
     }
+    const busy = saving > 0;
     const shop = await getHouseholdShop(householdId);
+    if (busy || saving > 0) return;
     apply(shop);
     write(savedKey(householdId), current());
   } catch (error) {
@@ -89,7 +99,14 @@ async function save(householdId: string, patch: Partial<HouseholdShop>): Promise
     write(pendingKey(householdId), shop);
     return;
   }
-  await saveHouseholdShop(householdId, patch);
+  saving += 1;
+  const mine = lastSave.then(() => saveHouseholdShop(householdId, patch));
+  lastSave = mine.catch(() => {});
+  try {
+    await mine;
+  } finally {
+    saving -= 1;
+  }
 }
 
 /** Moves an aisle to a position (drag and drop, or one step with the keyboard), kept for the household. */
