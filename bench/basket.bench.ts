@@ -6,6 +6,7 @@
  */
 import { type PantryHolding, type PlannedMeal, shoppingNeeds } from '../shared/basket/needs.ts';
 import type { RecipeLine } from '../shared/nutrition/types.ts';
+import { NAMES, QUANTITIES, UNITS } from './sample-lines.ts';
 import type { BenchRow } from './types.ts';
 
 const MEALS = 21;
@@ -14,26 +15,6 @@ const PANTRY = 200;
 const ROUNDS = 300;
 const RUNS = 7;
 const TARGET = 5;
-
-const NAMES = [
-  'plain flour',
-  'egg',
-  'full-cream milk',
-  'butter',
-  'brown onion',
-  'garlic',
-  'olive oil',
-  'carrot',
-  'rice',
-  'lean beef mince',
-  'tomato',
-  'salt',
-  'lemon',
-  'chicken thigh',
-  'rolled oats',
-];
-const UNITS = ['g', 'cup', 'tbsp', 'piece', 'mL', 'kg', null] as const;
-const QUANTITIES = ['200', '1 1/2', '½', '2', '250', '1/3', '3'];
 
 function plan(): { meals: PlannedMeal[]; pantry: PantryHolding[] } {
   let n = 0;

@@ -12,6 +12,7 @@ import type { PantryHolding } from '../shared/basket/needs.ts';
 import { type CookableRecipe, pantryIndex, whatCanICook } from '../shared/cook-from-pantry/coverage.ts';
 import type { RecipeLine } from '../shared/nutrition/types.ts';
 import { emptyPriceRecord, type IngredientPriceRecord } from '../shared/pricing/types.ts';
+import { NAMES, QUANTITIES, UNITS } from './sample-lines.ts';
 import type { BenchRow } from './types.ts';
 
 const RECIPES = 2000;
@@ -22,25 +23,6 @@ const ROUNDS = 5;
 const RUNS = 15;
 const TARGET = 5;
 
-const NAMES = [
-  'plain flour',
-  'egg',
-  'full-cream milk',
-  'butter',
-  'brown onion',
-  'garlic',
-  'olive oil',
-  'carrot',
-  'rice',
-  'lean beef mince',
-  'tomato',
-  'salt',
-  'lemon',
-  'chicken thigh',
-  'rolled oats',
-];
-const UNITS = ['g', 'cup', 'tbsp', 'piece', 'mL', 'kg', null] as const;
-const QUANTITIES = ['200', '1 1/2', '½', '2', '250', '1/3', '3'];
 const MEASURES = ['500g', '1kg', '1L', '12 pack', '250g', '2L'];
 
 const nameOf = (id: number) => `${NAMES[id % NAMES.length]}${id < NAMES.length ? '' : ` ${id}`}`;
