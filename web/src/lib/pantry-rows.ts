@@ -1,4 +1,5 @@
 import type { PantryRow } from '../../../shared/put-away/put-away.ts';
+import { allRows } from './all-rows.ts';
 import { supabase } from './supabase.ts';
 
 /**
@@ -6,11 +7,13 @@ import { supabase } from './supabase.ts';
  * first, so amounts merge into and are taken from the same rows every time.
  */
 export async function listPantryRows(householdId: string): Promise<PantryRow[]> {
-  const { data, error } = await supabase
-    .from('pantry')
-    .select('id, name, ingredient_id, quantity, unit')
-    .eq('household_id', householdId)
-    .order('created_at');
-  if (error) throw error;
-  return data ?? [];
+  return allRows((from, to) =>
+    supabase
+      .from('pantry')
+      .select('id, name, ingredient_id, quantity, unit')
+      .eq('household_id', householdId)
+      .order('created_at')
+      .order('id')
+      .range(from, to),
+  );
 }

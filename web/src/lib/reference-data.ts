@@ -1,4 +1,5 @@
 import type { Tables } from '../../../supabase/database.types.ts';
+import { allRows } from './all-rows.ts';
 import { supabase } from './supabase.ts';
 
 /** An ingredient or a measurement: the two reference tables share these columns. */
@@ -8,9 +9,9 @@ let ingredients: Promise<Named[]> | null = null;
 let measurements: Promise<Named[]> | null = null;
 
 async function names(table: 'ingredients' | 'measurements'): Promise<Named[]> {
-  const { data, error } = await supabase.from(table).select('id, name').order('name');
-  if (error) throw error;
-  return data ?? [];
+  return allRows((from, to) =>
+    supabase.from(table).select('id, name').order('name').order('id').range(from, to),
+  );
 }
 
 /** Nutrition per 100 g and the optional weights of an ingredient a person adds (issue 20). */

@@ -1,5 +1,6 @@
 import type { Tables } from '../../../../supabase/database.types.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
+import { allRows } from '../../lib/all-rows.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export type PantryItem = Pick<
@@ -10,13 +11,15 @@ export type PantryItem = Pick<
 const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit';
 
 export async function listPantryItems(householdId: string): Promise<PantryItem[]> {
-  const { data, error } = await supabase
-    .from('pantry')
-    .select(COLUMNS)
-    .eq('household_id', householdId)
-    .order('name');
-  if (error) throw error;
-  return (data ?? []) as PantryItem[];
+  return (await allRows((from, to) =>
+    supabase
+      .from('pantry')
+      .select(COLUMNS)
+      .eq('household_id', householdId)
+      .order('name')
+      .order('id')
+      .range(from, to),
+  )) as PantryItem[];
 }
 
 export async function addPantryItem(householdId: string, item: ItemValues): Promise<void> {

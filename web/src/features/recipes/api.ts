@@ -7,6 +7,7 @@ import type {
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
 import type { LineRow } from '../../../../shared/recipe-import/save.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
+import { allRows } from '../../lib/all-rows.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { photoPaths, photoStamp } from './photo.ts';
@@ -52,17 +53,20 @@ const RECIPE_COLUMNS = `id, name, user_id, household_id, is_default, portions, d
  * those a household member shared: row-level security decides which, so no filter repeats it.
  */
 export async function listRecipes(): Promise<Recipe[]> {
-  const { data, error } = await supabase.from('recipes').select(RECIPE_COLUMNS).order('name');
-  if (error) throw error;
-  return data ?? [];
+  return allRows((from, to) =>
+    supabase.from('recipes').select(RECIPE_COLUMNS).order('name').order('id').range(from, to),
+  );
 }
 
 export async function listPriceRecords(): Promise<PriceRecord[]> {
-  const { data, error } = await supabase
-    .from('ingredient_prices')
-    .select(`${PRICE_RECORD_SELECT}, is_sample`);
-  if (error) throw error;
-  return data ?? [];
+  return allRows((from, to) =>
+    supabase
+      .from('ingredient_prices')
+      .select(`${PRICE_RECORD_SELECT}, is_sample`)
+      .order('ingredient_id')
+      .order('chain')
+      .range(from, to),
+  );
 }
 
 /** Prices the recipe for its own portions; the app scales the result for other portion counts. */

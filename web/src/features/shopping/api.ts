@@ -2,6 +2,7 @@ import type { Basket, NeedLine } from '../../../../shared/basket/index.ts';
 import type { PutAwayEntry } from '../../../../shared/put-away/index.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
+import { allRows } from '../../lib/all-rows.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 export type ShoppingItem = Pick<
@@ -26,14 +27,16 @@ const COLUMNS =
   'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals, ingredients(shop_category)';
 
 export async function listShoppingItems(householdId: string): Promise<ShoppingItem[]> {
-  const { data, error } = await supabase
-    .from('shopping')
-    .select(COLUMNS)
-    .eq('household_id', householdId)
-    .order('checked')
-    .order('name');
-  if (error) throw error;
-  return (data ?? []) as ShoppingItem[];
+  return (await allRows((from, to) =>
+    supabase
+      .from('shopping')
+      .select(COLUMNS)
+      .eq('household_id', householdId)
+      .order('checked')
+      .order('name')
+      .order('id')
+      .range(from, to),
+  )) as ShoppingItem[];
 }
 
 export async function addShoppingItems(householdId: string, items: ItemValues[]): Promise<void> {
