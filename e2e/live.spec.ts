@@ -1,5 +1,8 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, WebSocketRoute } from '@playwright/test';
-import { env, expect, newUser, restAs, shoot, signUp, test } from './support/fixtures.ts';
+import { env, expect, importPrices, newUser, restAs, shoot, signUp, test } from './support/fixtures.ts';
 
 test('two tabs of one user see each other’s changes live, and a sign-out in one signs out the other', async ({
   context,
@@ -193,4 +196,81 @@ test('after an outage the recipe list is back as soon, too (issue 15: 10)', asyn
   expect(took, 'ms from the stack coming back to the recipe list on screen').toBeLessThanOrEqual(
     BACK_WITHIN_MS,
   );
+});
+
+test('the list, its basket and the week at a glance follow the plan, the pantry and prices live (issue 19: 6)', async ({
+  context,
+}) => {
+  test.setTimeout(150_000);
+  const list = await context.newPage();
+  await signUp(list, newUser('Lee'));
+  const [me] = await restAs<{ household_id: string }[]>(list, 'users?select=household_id');
+  const household = me!.household_id;
+  const [rice] = await restAs<{ id: number }[]>(
+    list,
+    'ingredients?select=id&user_id=is.null&name=eq.jasmine%20rice',
+  );
+  const [grams] = await restAs<{ id: number }[]>(list, 'measurements?select=id&name=eq.g');
+  const post = (path: string, body: unknown, prefer = 'return=minimal') =>
+    restAs<{ id: string }[] | null>(list, path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { prefer },
+    });
+  const [recipe] = (await post('recipes', { name: 'Live rice bowl', portions: 2 }, 'return=representation'))!;
+  await post('recipe_ingredients', {
+    recipe_id: recipe!.id,
+    ingredient_id: rice!.id,
+    quantity: '300',
+    measurement_id: grams!.id,
+  });
+
+  await list.goto('/shopping');
+  const panel = list.getByRole('region', { name: 'From your meal plan' });
+  await expect(panel).toBeVisible();
+  const week = await context.newPage();
+  await week.goto('/planner/week');
+  await expect(week.getByText('Nothing planned this week')).toBeVisible();
+
+  // The plan, changed elsewhere: the week at a glance and the list's build panel follow.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+  await post('meal_planner', { household_id: household, date: today, slot: 'dinner', recipe_id: recipe!.id });
+  const figures = week.locator('.overview-figures');
+  await expect(figures.getByText('Meals', { exact: true }).locator('..')).toContainText('1');
+  await expect(panel.getByRole('checkbox')).toHaveCount(1);
+
+  // The pantry, changed elsewhere: the next build subtracts it, with no reload.
+  await post('pantry', {
+    household_id: household,
+    name: 'jasmine rice',
+    ingredient_id: rice!.id,
+    quantity: 100,
+    unit: 'g',
+  });
+  const line = list
+    .getByRole('list', { name: 'Shopping items' })
+    .getByRole('listitem')
+    .filter({ hasText: 'jasmine rice' });
+  await expect(async () => {
+    await panel.getByRole('button', { name: 'Build shopping list' }).click();
+    await expect(line).toContainText('need 300 g, have 100 g, buy 200 g', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+
+  // Prices, imported elsewhere: the open basket and the week are priced again.
+  const basket = list.getByRole('region', { name: 'Where to shop' });
+  await expect(basket.getByText(/^Aldi: \$/)).toBeVisible();
+  const dir = await mkdtemp(join(tmpdir(), 'larder-live-'));
+  const sku = `LIVE-RICE-${Date.now()}`;
+  const files = {
+    'products.csv': `chain,sku,name,pack_size,pack_unit,source\naldi,${sku},Live Test Jasmine Rice 1kg,1000,g,e2e\n`,
+    'prices.csv': `chain,sku,date,price_cents,source\naldi,${sku},${today},977,e2e\n`,
+    'ingredient_products.csv': `ingredient,chain,sku,preferred,match,source\njasmine rice,aldi,${sku},true,manual,e2e\n`,
+  };
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  await importPrices(
+    Object.keys(files).map((f) => join(dir, f)),
+    'live-tester',
+  );
+  await expect(basket.getByText(/^Aldi: \$9\.77/)).toBeVisible();
+  await expect(figures.getByText('Aldi', { exact: true }).locator('..')).toContainText('$2.93');
 });

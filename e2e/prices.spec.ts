@@ -1,34 +1,12 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { env, expect, newUser, restAs, shoot, signUp, test, visit } from './support/fixtures.ts';
+import { expect, importPrices, newUser, restAs, shoot, signUp, test, visit } from './support/fixtures.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const FIXTURES = 'scripts/prices/fixtures';
 /** The browser's day: three weeks after the sample history's last prices, two days after the fixtures'. */
 const BROWSER_NOW = new Date('2026-11-22T09:00:00+11:00');
 
-/** `npm run prices:import` as a person runs it, against the test stack, as its service role. */
-async function importFixtures(): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    'npx',
-    [
-      'tsx',
-      'scripts/prices-import.ts',
-      `${FIXTURES}/products.csv`,
-      `${FIXTURES}/prices.csv`,
-      `${FIXTURES}/ingredient_products.csv`,
-      '--by',
-      'e2e-tester',
-      '--url',
-      env.api,
-      '--key',
-      env.serviceKey,
-    ],
-    { cwd: ROOT },
-  );
-  return stdout;
-}
+/** The hand-made feed in the repository, imported with one command. */
+const importFixtures = () =>
+  importPrices(['products.csv', 'prices.csv', 'ingredient_products.csv'].map((f) => `${FIXTURES}/${f}`));
 
 test('prices: an ingredient’s products, verdicts and 12-week charts; a recipe’s specials and cost trend; the import log', async ({
   page,
@@ -80,9 +58,10 @@ test('prices: an ingredient’s products, verdicts and 12-week charts; a recipe�
   await page.goto('/prices/imports');
   await expect(page.getByRole('heading', { level: 1, name: 'Price imports' })).toBeVisible();
   const log = page.getByRole('table', { name: 'Import log' });
-  await expect(log.locator('tbody tr')).toHaveCount(1);
-  const seedRow = log.locator('tbody tr').first();
-  await expect(seedRow).toContainText('supabase/seed-data/price-history.ts');
+  // The seed's import, and any an earlier test ran.
+  const seedRow = log.locator('tbody tr').filter({ hasText: 'supabase/seed-data/price-history.ts' });
+  await expect(seedRow).toHaveCount(1);
+  const imports = await log.locator('tbody tr').count();
   await expect(seedRow.getByText('sample prices')).toBeVisible();
   await expect(seedRow).toContainText('f68be4722ebf5f96764951c93cc4e7266e9a3673a5e3558c70c0abdf03c64514');
   await expect(seedRow.locator('td[data-label="Read"]')).toHaveText('23,382');
@@ -96,7 +75,7 @@ test('prices: an ingredient’s products, verdicts and 12-week charts; a recipe�
     'price_imports?select=rows_read,rows_added,rows_unchanged,rows_quarantined&imported_by=eq.e2e-tester',
   );
   await page.reload();
-  await expect(log.locator('tbody tr')).toHaveCount(2);
+  await expect(log.locator('tbody tr')).toHaveCount(imports + 1);
   const newest = log.locator('tbody tr').first();
   await expect(newest.getByRole('rowheader')).toHaveText(
     `${FIXTURES}/products.csv, ${FIXTURES}/prices.csv, ${FIXTURES}/ingredient_products.csv`,

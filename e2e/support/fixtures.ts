@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -39,6 +41,16 @@ export const env = {
     return process.env.E2E_RECIPE_PAGES_URL!;
   },
 };
+
+/** `npm run prices:import -- FILE…` as a person runs it, against the test stack, as its service role. */
+export async function importPrices(files: readonly string[], by = 'e2e-tester'): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'scripts/prices-import.ts', ...files, '--by', by, '--url', env.api, '--key', env.serviceKey],
+    { cwd: resolve(import.meta.dirname, '../..') },
+  );
+  return stdout;
+}
 
 /** The page's session as supabase-js stores it (localStorage `sb-<ref>-auth-token`). */
 export async function sessionOf(page: Page): Promise<{ access_token: string; user: { id: string } }> {

@@ -64,11 +64,11 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
   const db = callerClient(caller);
 
   let wanted: Wanted[];
+  let records: Map<number, IngredientPriceRecord>;
   if (input.lines !== undefined) {
     const ids = [...new Set(input.lines.map((l) => l.ingredient_id))];
-    const { data, error } = await db.from('ingredients').select('id, name').in('id', ids);
-    if (error) throw new Error(`loading ingredients failed: ${error.code} ${error.message}`);
-    const names = new Map(data.map((i) => [i.id, i.name]));
+    // The posted ids are known up front, so their names and prices are read side by side.
+    const [names, prices] = await Promise.all([namesOf(db, ids), pricesOf(db, ids)]);
     const unknown = ids.filter((id) => !names.has(id));
     if (unknown.length > 0)
       throw new HttpError(400, `Unknown ingredient ids: ${unknown.slice(0, 10).join(', ')}.`);
@@ -78,6 +78,7 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
       amount: l.amount,
       unit: l.unit ?? null,
     }));
+    records = prices;
   } else {
     const { data, error } = await db
       .from('shopping')
@@ -91,19 +92,12 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
       amount: row.quantity,
       unit: row.unit,
     }));
+    records = await pricesOf(db, [
+      ...new Set(wanted.flatMap((w) => (w.ingredient_id === null ? [] : [w.ingredient_id]))),
+    ]);
   }
 
   const lines = needLines(wanted);
-  const ids = lines.flatMap((l) => (l.ingredient_id === null ? [] : [l.ingredient_id]));
-  const records = new Map<number, IngredientPriceRecord>();
-  if (ids.length > 0) {
-    const { data, error } = await db
-      .from('ingredient_prices')
-      .select(PRICE_RECORD_SELECT)
-      .in('ingredient_id', ids);
-    if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
-    for (const { ingredient_id, ...record } of data) records.set(ingredient_id, record);
-  }
   return json(200, { lines, basket: priceBasket(lines, records) });
 }
 
@@ -131,4 +125,26 @@ function needLines(wanted: readonly Wanted[]): NeedLine[] {
     lines.set(key, line);
   }
   return [...lines.values()];
+}
+
+type Db = ReturnType<typeof callerClient>;
+
+/** The names of the ingredients the caller can see, by id (row-level security hides the rest). */
+async function namesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const { data, error } = await db.from('ingredients').select('id, name').in('id', ids);
+  if (error) throw new Error(`loading ingredients failed: ${error.code} ${error.message}`);
+  return new Map(data.map((i) => [i.id, i.name]));
+}
+
+/** Only the price rows of these ingredients, never the whole table. */
+async function pricesOf(db: Db, ids: readonly number[]): Promise<Map<number, IngredientPriceRecord>> {
+  const records = new Map<number, IngredientPriceRecord>();
+  if (ids.length === 0) return records;
+  const { data, error } = await db
+    .from('ingredient_prices')
+    .select(PRICE_RECORD_SELECT)
+    .in('ingredient_id', ids);
+  if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
+  for (const { ingredient_id, ...record } of data) records.set(ingredient_id, record);
+  return records;
 }

@@ -64,7 +64,6 @@ export async function listPriceRecords(): Promise<PriceRecord[]> {
       .from('ingredient_prices')
       .select(`${PRICE_RECORD_SELECT}, is_sample`)
       .order('ingredient_id')
-      .order('chain')
       .range(from, to),
   );
 }
