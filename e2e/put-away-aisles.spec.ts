@@ -128,6 +128,26 @@ test('mark a planned meal cooked: the pantry goes down by what the recipe used',
   await expect(page.getByText(/Marked cooked\. Took .* jasmine rice from the pantry\./)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Plain rice, .*Change$/ }).first()).toContainText('cooked');
   expect(await pantryOf(page)).toEqual(['jasmine rice 0.7 kg']);
+
+  // Marked by mistake: Undo puts back what cooking took.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    page.getByText('Not cooked after all: what cooking took is back in the pantry.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Plain rice, .*Change$/ }).first()).not.toContainText(
+    'cooked',
+  );
+  expect(await pantryOf(page)).toEqual(['jasmine rice 1 kg']);
+
+  // And from the meal itself, later.
+  const meal = page.getByRole('button', { name: /^Plain rice, .*Change$/ }).first();
+  await meal.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark cooked' }).click();
+  await expect(meal).toContainText('cooked');
+  await meal.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Not cooked' }).click();
+  await expect(meal).not.toContainText('cooked');
+  expect(await pantryOf(page)).toEqual(['jasmine rice 1 kg']);
 });
 
 test('reorder two aisles and the list follows, kept for the household', async ({ page }) => {

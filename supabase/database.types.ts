@@ -66,6 +66,46 @@ export type Database = {
         };
         Relationships: [];
       };
+      cooked_meals: {
+        Row: {
+          created_at: string;
+          entries: NonNullable<Json>;
+          household_id: string;
+          meal_id: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          entries: NonNullable<Json>;
+          household_id: string;
+          meal_id: string;
+          user_id?: string | null;
+        };
+        Update: {
+          created_at?: string;
+          entries?: NonNullable<Json>;
+          household_id?: string;
+          meal_id?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'cooked_meals_household_id_fkey';
+            columns: ['household_id'];
+            isOneToOne: false;
+            referencedRelation: 'households';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cooked_meals_meal_id_fkey';
+            columns: ['meal_id'];
+            isOneToOne: true;
+            referencedRelation: 'meal_planner';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       cooks: {
         Row: {
           created_at: string;
@@ -1103,6 +1143,7 @@ export type Database = {
         };
       };
       transfer_household_ownership: { Args: { household: string; new_owner: string }; Returns: undefined };
+      uncook_meal: { Args: { meal: string }; Returns: Json };
       undo_put_away: { Args: { put_away: string }; Returns: Json };
       write_plan_lines: { Args: { lines: Json }; Returns: Json };
     };

@@ -10,7 +10,7 @@ select tables_are('public', array[
   'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping',
   'chain_products', 'price_observations', 'ingredient_products', 'price_imports',
   'households', 'household_members', 'household_invitations', 'staples',
-  'household_shops', 'put_aways'
+  'household_shops', 'put_aways', 'cooked_meals'
 ], 'public holds exactly the tables of the data model');
 
 select is_empty($$

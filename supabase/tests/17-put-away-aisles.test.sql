@@ -3,7 +3,7 @@
 -- another household and anon.
 begin;
 set local search_path = tests, public;
-select plan(42);
+select plan(53);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -144,6 +144,32 @@ select is(public.cook_meal('00000000-0000-0000-0000-0000000000c1',
 select is_empty('select 1 from public.pantry', 'a row left with nothing is removed, never below zero');
 select throws_ok($$ select public.cook_meal('00000000-0000-0000-0000-0000000000c1', '[]') $$, 'PT409', 'This meal is already marked cooked.',
   'a meal is cooked once');
+
+-- Un-marking it cooked puts back what cooking took
+select tests.authenticate_as('carol');
+select throws_ok($$ select public.uncook_meal('00000000-0000-0000-0000-0000000000c1') $$, 'PT404', 'This meal is not in your plan.',
+  'another household cannot un-mark Alice''s meal');
+select is_empty('select 1 from public.cooked_meals', 'another household sees no cooking receipt');
+select tests.authenticate_as('bob');
+select throws_ok(format($$ insert into public.cooked_meals (meal_id, household_id, entries) values ('00000000-0000-0000-0000-0000000000c2', %L, '[]') $$,
+    tests.household_of('alice')),
+  '42501', null, 'a member cannot write a cooking receipt');
+select tests.authenticate_as('alice');
+select is(public.uncook_meal('00000000-0000-0000-0000-0000000000c1'), '{"notes": []}'::jsonb, 'a member un-marks the meal cooked');
+select results_eq('select name, quantity, unit from public.pantry',
+  $$ values ('jasmine rice'::text, 700::numeric, 'g'::text) $$, 'the row cooking used up is back as it was');
+select is((select cooked_at from public.meal_planner where id = '00000000-0000-0000-0000-0000000000c1'), null, 'the meal is no longer cooked');
+select throws_ok($$ select public.uncook_meal('00000000-0000-0000-0000-0000000000c1') $$, 'PT409', 'This meal is not marked cooked.',
+  'a meal not cooked cannot be un-marked');
+select lives_ok($$ select public.cook_meal('00000000-0000-0000-0000-0000000000c1',
+    '[{"pantry_id": "00000000-0000-0000-0000-0000000000a1", "quantity": 200}]') $$, 'cooked again, taking 200 g');
+select isnt_empty($$ update public.pantry set quantity = 600 where id = '00000000-0000-0000-0000-0000000000a1' returning 1 $$,
+  'then someone changes the rice');
+select is(public.uncook_meal('00000000-0000-0000-0000-0000000000c1') -> 'notes',
+  '["jasmine rice was changed by someone since: their change is kept and the 200 g cooking took is put back."]'::jsonb,
+  'un-marking keeps their change and says so');
+select results_eq('select name, quantity, unit from public.pantry',
+  $$ values ('jasmine rice'::text, 800::numeric, 'g'::text) $$, 'their 600 g and the 200 g taken');
 
 select isnt_empty($$ update public.household_shops set subtract_when_cooked = false returning 1 $$, 'a member turns subtracting off');
 select is(public.cook_meal('00000000-0000-0000-0000-0000000000c2', '[{"pantry_id": "00000000-0000-0000-0000-0000000000a1", "quantity": 1}]'),

@@ -99,3 +99,10 @@ export async function cookMeal(mealId: string, takes: readonly PantryTake[]): Pr
   if (error) throw error;
   return data as unknown as CookedAnswer;
 }
+
+/** Un-marks a meal cooked and puts back what cooking took (uncook_meal); notes say what others changed since. */
+export async function uncookMeal(mealId: string): Promise<{ notes: string[] }> {
+  const { data, error } = await supabase.rpc('uncook_meal', { meal: mealId });
+  if (error) throw error;
+  return data as unknown as { notes: string[] };
+}

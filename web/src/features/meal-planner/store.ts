@@ -14,6 +14,7 @@ import {
   listMeals,
   type Meal,
   type MealChange,
+  uncookMeal,
   updateMeal,
 } from './api.ts';
 
@@ -94,6 +95,13 @@ export async function markCooked(
     m.id === meal.id ? { ...m, cooked_at: new Date().toISOString() } : m,
   );
   return { ...answer, apart };
+}
+
+/** Un-marks a meal cooked (issue 25): what cooking took goes back to the pantry. */
+export async function unmarkCooked(id: string): Promise<string[]> {
+  const { notes } = await uncookMeal(id);
+  planner.meals = planner.meals.map((m) => (m.id === id ? { ...m, cooked_at: null } : m));
+  return notes;
 }
 
 export async function removeMeal(id: string): Promise<void> {

@@ -50,6 +50,7 @@ export function MealDialog({
   onSave,
   onRemove,
   onCook,
+  onUncook,
   onClose,
 }: {
   title: string;
@@ -60,6 +61,8 @@ export function MealDialog({
   onRemove?: () => Promise<void>;
   /** Marks it cooked (issue 25); absent for a meal without a recipe or already cooked. */
   onCook?: () => Promise<void>;
+  /** Un-marks it cooked, putting back what cooking took; absent for a meal not cooked. */
+  onUncook?: () => Promise<void>;
   onClose: () => void;
 }) {
   const [recipe, setRecipe] = useState(recipes.find((r) => r.id === meal?.recipe_id) ?? null);
@@ -111,6 +114,16 @@ export function MealDialog({
         </div>
         {meal?.cooked_at ? <p className="small muted">Cooked.</p> : null}
         <DialogActions submit="Save meal" busy={busy} onClose={onClose}>
+          {onUncook ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void onUncook().then(onClose)}
+            >
+              Not cooked
+            </button>
+          ) : null}
           {onCook ? (
             <button
               type="button"

@@ -14,6 +14,7 @@ import {
   planMeal,
   plannerDates,
   removeMeal,
+  unmarkCooked,
   usePlanner,
 } from '../store.ts';
 import { MEAL_DRAG_TYPE, MealCard } from './meal-card.tsx';
@@ -30,6 +31,18 @@ function failed(what: string) {
     showToast(`The meal could not be ${what}. Please try again.`, 'error');
     throw e;
   };
+}
+
+/** Un-marks a meal cooked: what cooking took goes back, and anything changed since is explained. */
+function uncook(id: string): Promise<void> {
+  return unmarkCooked(id)
+    .then((notes) =>
+      showToast(
+        ['Not cooked after all: what cooking took is back in the pantry.', ...notes].join(' '),
+        'success',
+      ),
+    )
+    .catch(failed('un-marked cooked'));
 }
 
 function dayName(date: string, i: number): string {
@@ -176,10 +189,16 @@ export function PlannerPage({
             meal.recipe_id && !meal.cooked_at
               ? () =>
                   markCooked(householdId, meal)
-                    .then((answer) => showToast(cookedMessage(answer), 'success'))
+                    .then((answer) =>
+                      showToast(cookedMessage(answer), 'success', {
+                        label: 'Undo',
+                        run: () => void uncook(meal.id).catch(() => undefined),
+                      }),
+                    )
                     .catch(failed('marked cooked'))
               : undefined
           }
+          onUncook={meal.cooked_at ? () => uncook(meal.id) : undefined}
           onClose={() => setOpen(null)}
         />
       ) : null}
