@@ -136,8 +136,19 @@ export default async function functionsBench(): Promise<BenchRow[]> {
       await priceBasket();
       await priceRows();
     }
+    // A refused body: the function's own round trip (gateway, worker, auth, validation), no reads.
+    const refused = async () => {
+      const answer = await fetch(`${stack.url}/functions/v1/price-basket`, {
+        method: 'POST',
+        headers,
+        body: '{"lines":5}',
+      });
+      await answer.text();
+      if (answer.status !== 400) throw new Error(`price-basket, refused body: ${answer.status}`);
+    };
     const basketTimes: number[] = [];
     const rowTimes: number[] = [];
+    const refusedTimes: number[] = [];
     for (let i = 0; i < BASKET_CALLS; i++) {
       let started = performance.now();
       await priceRows();
@@ -145,6 +156,9 @@ export default async function functionsBench(): Promise<BenchRow[]> {
       started = performance.now();
       await priceBasket();
       basketTimes.push(performance.now() - started);
+      started = performance.now();
+      await refused();
+      refusedTimes.push(performance.now() - started);
     }
     const basketRatio = percentile(basketTimes, 50) / percentile(rowTimes, 50);
 
@@ -192,6 +206,11 @@ export default async function functionsBench(): Promise<BenchRow[]> {
         details: { database },
       },
       { name: 'REST read of the same price rows, median', value: percentile(rowTimes, 50), unit: 'ms' },
+      {
+        name: 'price-basket refusing a bad body (its round trip, no reads), median',
+        value: percentile(refusedTimes, 50),
+        unit: 'ms',
+      },
       {
         name: 'price-basket ÷ REST read (median)',
         value: basketRatio,

@@ -1067,6 +1067,23 @@ export type Database = {
         };
         Returns: Json;
       };
+      basket_prices: {
+        Args: { ingredient_ids: number[] };
+        Returns: {
+          aldi_measure: string;
+          aldi_unit_price_current: number;
+          aldi_unit_price_past: number;
+          coles_measure: string;
+          coles_unit_price_current: number;
+          coles_unit_price_past: number;
+          ingredient_id: number;
+          name: string;
+          priced: boolean;
+          woolworths_measure: string;
+          woolworths_unit_price_current: number;
+          woolworths_unit_price_past: number;
+        }[];
+      };
       cook_meal: { Args: { meal: string; takes?: Json }; Returns: Json };
       cook_name_taken: { Args: { cook_name: string; household: string }; Returns: boolean };
       create_household_invitation: { Args: { email?: string }; Returns: Json };

@@ -3,7 +3,7 @@
 -- and neither function for anon.
 begin;
 set local search_path = tests, public;
-select plan(28);
+select plan(32);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -96,6 +96,25 @@ select throws_ok($$ select write_plan_lines('[]') $$, '42501', 'permission denie
 select tests.clear_authentication();
 select is((select basket_min_saving_cents from public.users where id = tests.get_user_id('alice')), 1000,
   'Alice''s setting is still the one she chose');
+
+-- basket_prices: the names and price rows price-basket reads, as row-level security allows
+select tests.authenticate_as('alice');
+insert into public.ingredients (name, protein, carbs, fats, calories, source)
+  values ('Alice''s own spice mix', 0, 0, 0, 0, 'own');
+select id as own_spice from public.ingredients where name = 'Alice''s own spice mix' \gset
+select id as rice_id from public.ingredients where name = 'jasmine rice' and user_id is null \gset
+select results_eq(format('select name, priced, coles_unit_price_current = (select coles_unit_price_current from public.ingredient_prices where ingredient_id = %s) from public.basket_prices(array[%s, %s]) order by name', :'rice_id', :'rice_id', :'own_spice'),
+  $$ values ('Alice''s own spice mix'::text, false, null::boolean), ('jasmine rice', true, true) $$,
+  'a built-in ingredient with its price row, an own one without');
+select tests.authenticate_as('bob');
+select results_eq(format('select name from public.basket_prices(array[%s, %s])', :'rice_id', :'own_spice'),
+  $$ values ('jasmine rice'::text) $$, 'another user''s own ingredient is absent');
+select tests.authenticate_as_anon();
+select throws_ok($$ select * from public.basket_prices(array[1]) $$, '42501', 'permission denied for function basket_prices',
+  'anon cannot run basket_prices');
+select tests.clear_authentication();
+select ok((select count(*) from public.basket_prices(array(select id from public.ingredients where user_id is null))) =
+  (select count(*) from public.ingredients where user_id is null), 'every built-in ingredient comes back once');
 
 select * from finish();
 rollback;

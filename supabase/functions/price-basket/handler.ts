@@ -8,7 +8,6 @@ import {
   LIMITS,
   type NeedLine,
   normalizeName,
-  PRICE_RECORD_SELECT,
   priceBasket,
   toBase,
 } from '../_shared/domain.ts';
@@ -64,41 +63,39 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
   const db = callerClient(caller);
 
   let wanted: Wanted[];
-  let records: Map<number, IngredientPriceRecord>;
+  let catalogue: Catalogue;
   if (input.lines !== undefined) {
     const ids = [...new Set(input.lines.map((l) => l.ingredient_id))];
-    // The posted ids are known up front, so their names and prices are read side by side.
-    const [names, prices] = await Promise.all([namesOf(db, ids), pricesOf(db, ids)]);
-    const unknown = ids.filter((id) => !names.has(id));
+    catalogue = await catalogueOf(db, ids);
+    const unknown = ids.filter((id) => !catalogue.names.has(id));
     if (unknown.length > 0)
       throw new HttpError(400, `Unknown ingredient ids: ${unknown.slice(0, 10).join(', ')}.`);
     wanted = input.lines.map((l) => ({
       ingredient_id: l.ingredient_id,
-      name: names.get(l.ingredient_id) as string,
+      name: catalogue.names.get(l.ingredient_id) as string,
       amount: l.amount,
       unit: l.unit ?? null,
     }));
-    records = prices;
   } else {
     const { data, error } = await db
       .from('shopping')
-      .select('name, ingredient_id, quantity, unit, ingredients(name)')
+      .select('name, ingredient_id, quantity, unit')
       .eq('household_id', await activeHousehold(db, caller.sub))
       .eq('checked', false);
     if (error) throw new Error(`loading the shopping list failed: ${error.code} ${error.message}`);
+    catalogue = await catalogueOf(db, [
+      ...new Set(data.flatMap((row) => (row.ingredient_id === null ? [] : [row.ingredient_id]))),
+    ]);
     wanted = data.map((row) => ({
       ingredient_id: row.ingredient_id,
-      name: row.ingredients?.name ?? row.name,
+      name: (row.ingredient_id !== null && catalogue.names.get(row.ingredient_id)) || row.name,
       amount: row.quantity,
       unit: row.unit,
     }));
-    records = await pricesOf(db, [
-      ...new Set(wanted.flatMap((w) => (w.ingredient_id === null ? [] : [w.ingredient_id]))),
-    ]);
   }
 
   const lines = needLines(wanted);
-  return json(200, { lines, basket: priceBasket(lines, records) });
+  return json(200, { lines, basket: priceBasket(lines, catalogue.prices) });
 }
 
 /** One line per ingredient (or free-text name), amounts summed in its base unit. */
@@ -129,22 +126,25 @@ function needLines(wanted: readonly Wanted[]): NeedLine[] {
 
 type Db = ReturnType<typeof callerClient>;
 
-/** The names of the ingredients the caller can see, by id (row-level security hides the rest). */
-async function namesOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  const { data, error } = await db.from('ingredients').select('id, name').in('id', ids);
-  if (error) throw new Error(`loading ingredients failed: ${error.code} ${error.message}`);
-  return new Map(data.map((i) => [i.id, i.name]));
+interface Catalogue {
+  /** The ingredients the caller can see (row-level security hides the rest), by id. */
+  names: Map<number, string>;
+  /** Their price rows, where they have one. */
+  prices: Map<number, IngredientPriceRecord>;
 }
 
-/** Only the price rows of these ingredients, never the whole table. */
-async function pricesOf(db: Db, ids: readonly number[]): Promise<Map<number, IngredientPriceRecord>> {
-  const records = new Map<number, IngredientPriceRecord>();
-  if (ids.length === 0) return records;
-  const { data, error } = await db
-    .from('ingredient_prices')
-    .select(PRICE_RECORD_SELECT)
-    .in('ingredient_id', ids);
+/**
+ * Names and price rows of these ingredients (only these, never the whole table) in one read:
+ * basket_prices joins them in the database, a round trip fewer than reading each.
+ */
+async function catalogueOf(db: Db, ids: readonly number[]): Promise<Catalogue> {
+  const catalogue: Catalogue = { names: new Map(), prices: new Map() };
+  if (ids.length === 0) return catalogue;
+  const { data, error } = await db.rpc('basket_prices', { ingredient_ids: [...ids] });
   if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
-  for (const { ingredient_id, ...record } of data) records.set(ingredient_id, record);
-  return records;
+  for (const { ingredient_id, name, priced, ...record } of data) {
+    catalogue.names.set(ingredient_id, name);
+    if (priced) catalogue.prices.set(ingredient_id, record);
+  }
+  return catalogue;
 }
