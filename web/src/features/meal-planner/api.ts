@@ -44,6 +44,18 @@ export async function addMeal(
   );
 }
 
+/** Puts a removed meal back as it was (Undo): the same id, day, slot, recipe, cook and portions. */
+export async function restoreMeal(householdId: string, meal: Meal): Promise<Meal> {
+  const { user_id: _plannedBy, ...row } = meal;
+  return oneMeal(
+    supabase
+      .from('meal_planner')
+      .insert({ ...row, household_id: householdId })
+      .select(COLUMNS)
+      .single(),
+  );
+}
+
 export async function updateMeal(id: string, change: MealChange): Promise<Meal> {
   return oneMeal(supabase.from('meal_planner').update(change).eq('id', id).select(COLUMNS).single());
 }

@@ -14,6 +14,7 @@ import {
   listMeals,
   type Meal,
   type MealChange,
+  restoreMeal,
   uncookMeal,
   updateMeal,
 } from './api.ts';
@@ -104,9 +105,19 @@ export async function unmarkCooked(id: string): Promise<string[]> {
   return notes;
 }
 
-export async function removeMeal(id: string): Promise<void> {
+/** Removes a meal; returns it as it was, for Undo (issue 20: 6). */
+export async function removeMeal(id: string): Promise<Meal | null> {
+  const found = planner.meals.find((m) => m.id === id);
+  const removed = found ? { ...found } : null;
   await deleteMeal(id);
   planner.meals = planner.meals.filter((m) => m.id !== id);
+  return removed;
+}
+
+/** Undo of a removal: the same meal back in the plan. */
+export async function undoRemoveMeal(householdId: string, meal: Meal): Promise<void> {
+  const back = await restoreMeal(householdId, meal);
+  planner.meals = mergeChange(planner.meals, { eventType: 'INSERT', new: back } as Change<Meal>, key);
 }
 
 /** Realtime rows outside the window (past days, or beyond a week) are not shown. */

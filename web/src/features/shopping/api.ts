@@ -60,6 +60,18 @@ export async function addShoppingItemsOnce(
   if (error) throw error;
 }
 
+/**
+ * Puts a deleted line back as it was (Undo): the same id, amount, tick and plan columns, added by
+ * whoever undoes it. Sent twice (a queued undo sent again), it is put back once.
+ */
+export async function restoreShoppingItem(householdId: string, item: ShoppingItem): Promise<void> {
+  const { user_id: _addedBy, ingredients: _category, ...row } = item;
+  const { error } = await supabase
+    .from('shopping')
+    .upsert({ ...row, household_id: householdId }, { onConflict: 'id', ignoreDuplicates: true });
+  if (error) throw error;
+}
+
 export async function updateShoppingItem(id: string, patch: Partial<ItemValues & { checked: boolean }>) {
   const { error } = await supabase.from('shopping').update(patch).eq('id', id);
   if (error) throw error;

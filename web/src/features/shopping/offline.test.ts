@@ -48,4 +48,37 @@ describe('the offline queue', () => {
     // Once the server has the addition, it is not shown twice.
     expect(withQueue([item('a'), item('n')], q).map((i) => i.id)).toEqual(['a', 'n']);
   });
+
+  it('removes a line offline, and an undo still waiting cancels the removal instead of sending both', () => {
+    let q: QueuedChange[] = [{ kind: 'tick', id: 'a', checked: true }];
+    q = enqueue(q, { kind: 'remove', id: 'a' });
+    expect(withQueue([item('a'), item('b')], q).map((i) => i.id)).toEqual(['b']);
+    q = enqueue(q, { kind: 'restore', id: 'a', item: item('a', true) });
+    expect(q).toEqual([{ kind: 'tick', id: 'a', checked: true }]);
+    expect(withQueue([item('a'), item('b')], q).map((i) => [i.id, i.checked])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+  });
+
+  it('a line added and removed offline never reaches the server', () => {
+    let q: QueuedChange[] = [];
+    q = enqueue(q, {
+      kind: 'add',
+      id: 'n',
+      item: { name: 'milk', ingredient_id: null, quantity: 1, unit: 'L' },
+    });
+    q = enqueue(q, { kind: 'tick', id: 'n', checked: true });
+    q = enqueue(q, { kind: 'remove', id: 'n' });
+    expect(q).toEqual([]);
+  });
+
+  it('an undo of a removal already sent puts the line back as it was, ticked and all', () => {
+    const was = { ...item('a', true), plan_key: 'i:7', plan_meals: ['Mon dinner'] };
+    const q = enqueue([], { kind: 'restore', id: 'a', item: was });
+    expect(q).toEqual([{ kind: 'restore', id: 'a', item: was }]);
+    expect(withQueue([item('b')], q)).toEqual([item('b'), was]);
+    // Once the server has it back, it is shown once.
+    expect(withQueue([was, item('b')], q)).toEqual([was, item('b')]);
+  });
 });

@@ -3,21 +3,41 @@ import type { ShoppingItem } from './api.ts';
 
 /**
  * The shopping list in the shop without reception (issue 20): the last list each household saw
- * is kept in the browser, and ticks and additions made offline wait in a queue that is sent when
- * the connection is back. Per line the last tick wins, and a queued tick is sent even when the
+ * is kept in the browser, and ticks, additions and removals (and their undos) made offline wait in
+ * a queue that is sent when the connection is back. Per line the last tick wins, and a queued tick is sent even when the
  * line changed meanwhile, so no tick is lost; an addition carries its id, so sending it twice
  * adds it once.
  */
 export type QueuedChange =
   | { kind: 'tick'; id: string; checked: boolean }
-  | { kind: 'add'; id: string; item: ItemValues };
+  | { kind: 'add'; id: string; item: ItemValues }
+  | { kind: 'remove'; id: string }
+  /** Undo of a removal already sent: the line as it was. */
+  | { kind: 'restore'; id: string; item: ShoppingItem };
 
-/** Adds a change to the queue: a tick replaces an earlier tick of the same line (last wins). */
+/**
+ * Adds a change to the queue: a tick replaces an earlier tick of the same line (last wins); a
+ * removal of a line only added offline drops the addition instead, and an Undo of a removal
+ * still waiting drops the removal, so neither reaches the server at all.
+ */
 export function enqueue(queue: readonly QueuedChange[], change: QueuedChange): QueuedChange[] {
-  // Later than any addition of the same line, so it is sent after it.
-  if (change.kind === 'tick')
-    return [...queue.filter((c) => !(c.kind === 'tick' && c.id === change.id)), change];
-  return [...queue, change];
+  const same = (c: QueuedChange) => c.id === change.id;
+  switch (change.kind) {
+    // Later than any addition of the same line, so it is sent after it.
+    case 'tick':
+      return [...queue.filter((c) => !(c.kind === 'tick' && same(c))), change];
+    case 'remove':
+      return queue.some((c) => c.kind === 'add' && same(c))
+        ? queue.filter((c) => !same(c))
+        : // Its waiting tick stays: should the removal be undone, the line is back as it was.
+          [...queue, change];
+    case 'restore':
+      return queue.some((c) => c.kind === 'remove' && same(c))
+        ? queue.filter((c) => !(c.kind === 'remove' && same(c)))
+        : [...queue, change];
+    default:
+      return [...queue, change];
+  }
 }
 
 /** The list as it will be once the queue is sent: queued additions added, queued ticks applied. */
@@ -38,10 +58,15 @@ export function withQueue(
   const added: ShoppingItem[] = queue.flatMap((c) =>
     c.kind === 'add' && !known.has(c.id)
       ? [{ ...c.item, ...HAND_ADDED, id: c.id, user_id: userId, checked: false }]
-      : [],
+      : c.kind === 'restore' && !known.has(c.id)
+        ? [c.item]
+        : [],
   );
+  const removed = new Set(queue.flatMap((c) => (c.kind === 'remove' ? [c.id] : [])));
   const ticks = new Map(queue.flatMap((c) => (c.kind === 'tick' ? [[c.id, c.checked] as const] : [])));
-  return [...items, ...added].map((i) => (ticks.has(i.id) ? { ...i, checked: ticks.get(i.id)! } : i));
+  return [...items, ...added]
+    .filter((i) => !removed.has(i.id))
+    .map((i) => (ticks.has(i.id) ? { ...i, checked: ticks.get(i.id)! } : i));
 }
 
 const listKey = (householdId: string) => `larder:shopping:${householdId}`;

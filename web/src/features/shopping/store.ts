@@ -7,6 +7,7 @@ import {
   deleteCheckedItems,
   deleteShoppingItem,
   listShoppingItems,
+  restoreShoppingItem,
   type ShoppingItem,
   updateShoppingItem,
 } from './api.ts';
@@ -86,9 +87,7 @@ function sendQueued(householdId: string): Promise<void> {
     while (queue.length > 0 && !isOffline()) {
       const change = queue[0]!;
       try {
-        if (change.kind === 'add')
-          await addShoppingItemsOnce(householdId, [{ ...change.item, id: change.id }]);
-        else await updateShoppingItem(change.id, { checked: change.checked });
+        await sendChange(householdId, change);
       } catch (error) {
         if (isOffline() || !(error as { code?: string })?.code) break;
         console.error('a queued shopping change was refused', error);
@@ -101,6 +100,19 @@ function sendQueued(householdId: string): Promise<void> {
     sending = null;
   });
   return sending.then(() => (savedQueue(householdId).length === 0 ? loadShopping(householdId) : undefined));
+}
+
+function sendChange(householdId: string, change: QueuedChange): Promise<void> {
+  switch (change.kind) {
+    case 'add':
+      return addShoppingItemsOnce(householdId, [{ ...change.item, id: change.id }]);
+    case 'tick':
+      return updateShoppingItem(change.id, { checked: change.checked });
+    case 'remove':
+      return deleteShoppingItem(change.id);
+    case 'restore':
+      return restoreShoppingItem(householdId, change.item);
+  }
 }
 
 /** Adds items, merging each into an unticked line of the same ingredient and unit (see planAdd). */
@@ -139,8 +151,29 @@ export async function tickShoppingItem(householdId: string, id: string, checked:
   }
 }
 
-export async function removeFromShopping(householdId: string, id: string): Promise<void> {
+/**
+ * Removes a line; returns it as it was, for Undo (issue 20: 6). Offline, the removal waits in the
+ * queue like a tick.
+ */
+export async function removeFromShopping(householdId: string, id: string): Promise<ShoppingItem | null> {
+  const found = shopping.items.find((i) => i.id === id);
+  const removed = found ? (JSON.parse(JSON.stringify(found)) as ShoppingItem) : null;
+  if (isOffline()) {
+    queueChange(householdId, { kind: 'remove', id });
+    return removed;
+  }
   await deleteShoppingItem(id);
+  await loadShopping(householdId);
+  return removed;
+}
+
+/** Undo of a removal: the same line back, through the queue when offline. */
+export async function undoRemoveFromShopping(householdId: string, item: ShoppingItem): Promise<void> {
+  if (isOffline()) {
+    queueChange(householdId, { kind: 'restore', id: item.id, item });
+    return;
+  }
+  await restoreShoppingItem(householdId, item);
   await loadShopping(householdId);
 }
 

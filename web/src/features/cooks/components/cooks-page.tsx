@@ -45,7 +45,13 @@ export function CooksPage({ householdId }: { householdId: string }) {
       onConfirm: () => {
         setError(null);
         removeCook(id)
-          .then(() => showToast(`Removed ${cookName}.`, 'success'))
+          .then(() =>
+            // A cook can only be deleted when no meal has them, so adding the name again is the whole undo.
+            showToast(`Removed ${cookName}.`, 'success', {
+              label: 'Undo',
+              run: () => void createCook(cookName).catch((e: unknown) => setError(describeError(e).message)),
+            }),
+          )
           .catch((e: unknown) => setError(describeError(e).message));
       },
     });

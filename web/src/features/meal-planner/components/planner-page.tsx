@@ -14,6 +14,7 @@ import {
   planMeal,
   plannerDates,
   removeMeal,
+  undoRemoveMeal,
   unmarkCooked,
   usePlanner,
 } from '../store.ts';
@@ -184,7 +185,21 @@ export function PlannerPage({
           recipes={recipes}
           cooks={cooks}
           onSave={save}
-          onRemove={() => removeMeal(meal.id).catch(failed('removed'))}
+          onRemove={() =>
+            removeMeal(meal.id)
+              .then((removed) => {
+                if (!removed) return;
+                const name = recipeOf(removed.recipe_id)?.name ?? 'The meal';
+                showToast(`Removed ${name} from ${labels.get(String(removed.date).slice(0, 10))}.`, 'info', {
+                  label: 'Undo',
+                  run: () =>
+                    void undoRemoveMeal(householdId, removed)
+                      .catch(failed('put back'))
+                      .catch(() => undefined),
+                });
+              })
+              .catch(failed('removed'))
+          }
           onCook={
             meal.recipe_id && !meal.cooked_at
               ? () =>

@@ -1,7 +1,7 @@
 import { ItemRow } from '../../../components/ui/item-row.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import type { ShoppingItem } from '../api.ts';
-import { editShoppingItem, removeFromShopping, tickShoppingItem } from '../store.ts';
+import { editShoppingItem, removeFromShopping, tickShoppingItem, undoRemoveFromShopping } from '../store.ts';
 import { PlanLineDetail } from './plan-line-detail.tsx';
 
 export function failed(what: string) {
@@ -30,7 +30,19 @@ export function ShoppingRow({ householdId, item }: { householdId: string; item: 
         />
       }
       onSave={(v) => editShoppingItem(householdId, item.id, v)}
-      onRemove={() => void removeFromShopping(householdId, item.id).catch(failed('remove the item'))}
+      onRemove={() =>
+        void removeFromShopping(householdId, item.id)
+          .then(
+            (removed) =>
+              removed &&
+              showToast(`Removed ${removed.name}.`, 'info', {
+                label: 'Undo',
+                run: () =>
+                  void undoRemoveFromShopping(householdId, removed).catch(failed(`put ${removed.name} back`)),
+              }),
+          )
+          .catch(failed('remove the item'))
+      }
     />
   );
 }
