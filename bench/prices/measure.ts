@@ -45,13 +45,16 @@ const percentile = (values: number[], p: number): number => {
 const BARE_TABLE = `create table bench_copy (chain text, sku text, date date, last_seen date, price_cents integer,
   was_cents integer, promo text, source text)`;
 
-/** COPY of the CSV into a bare table: PGlite from a blob, PostgreSQL from the file (psql \\copy if not superuser). */
-async function timeCopy(databaseUrl: string | undefined, file: string): Promise<number[]> {
+/**
+ * COPY of each CSV into a bare table, the same files the timed imports read (run i copies file
+ * i): PGlite from a blob, PostgreSQL from the file (psql \\copy if not superuser).
+ */
+async function timeCopy(databaseUrl: string | undefined, files: readonly string[]): Promise<number[]> {
   const times: number[] = [];
   if (!databaseUrl) {
     const lite = await PGlite.create();
     await lite.exec(BARE_TABLE);
-    for (let i = 0; i < RUNS; i++) {
+    for (const file of files) {
       await lite.exec('truncate bench_copy');
       const started = performance.now();
       const bytes = await readFile(file);
@@ -67,7 +70,7 @@ async function timeCopy(databaseUrl: string | undefined, file: string): Promise<
   await client.connect();
   try {
     await client.query(BARE_TABLE);
-    for (let i = 0; i < RUNS; i++) {
+    for (const file of files) {
       await client.query('truncate bench_copy');
       const started = performance.now();
       try {
@@ -163,7 +166,10 @@ async function importBench(
       await writeFile(file, feed.prices);
       await chmod(file, 0o644);
     }
-    const copies = await timeCopy(databaseUrl, join(dir, 'prices-0.csv'));
+    const copies = await timeCopy(
+      databaseUrl,
+      feeds.map((_, i) => join(dir, `prices-${i}.csv`)),
+    );
     const imports: number[] = [];
     const phases: Record<string, number>[] = [];
     let spans = 0;

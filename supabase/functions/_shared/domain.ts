@@ -16,6 +16,7 @@ export type {
   PricedLine,
   PriceImportLog,
   Sourced,
+  StageChunk,
 } from '../../../shared/mod.ts';
 export {
   baseUnitOf,

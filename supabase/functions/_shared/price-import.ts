@@ -16,6 +16,7 @@ import {
   type PreparedImport,
   type PriceImportLog,
   type Sourced,
+  type StageChunk,
   stageChunks,
 } from './domain.ts';
 
@@ -60,6 +61,43 @@ async function checkIngredients(client: Client, prepared: PreparedImport): Promi
 }
 
 /**
+ * Requests in flight at once while staging: the database stores one chunk while the next is
+ * parsed and sent (on hosted Supabase each request also waits a network round trip).
+ */
+const STAGE_IN_FLIGHT = 3;
+
+/**
+ * Sends every chunk, STAGE_IN_FLIGHT at a time. On a failure no new chunk is sent, and it
+ * resolves only once none is in flight, so discarding the batch afterwards leaves nothing behind.
+ * Throws the failure of the earliest chunk that failed.
+ */
+async function stageAll(
+  client: Client,
+  staged: readonly { kind: FeedKind; chunks: readonly StageChunk[] }[],
+): Promise<void> {
+  const jobs = staged.flatMap(({ kind, chunks }) =>
+    chunks.map((chunk, i) => ({ kind, chunk, name: `${kind} (chunk ${i + 1} of ${chunks.length})` })),
+  );
+  const failures: { at: number; message: string }[] = [];
+  let next = 0;
+  const sender = async (): Promise<void> => {
+    while (failures.length === 0 && next < jobs.length) {
+      const at = next++;
+      const job = jobs[at] as (typeof jobs)[number];
+      try {
+        const { error } = await client.rpc('stage_price_rows', job.chunk as never);
+        if (error) failures.push({ at, message: `staging ${job.name} failed: ${error.message}` });
+      } catch (error) {
+        failures.push({ at, message: `staging ${job.name} failed: ${(error as Error)?.message ?? error}` });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STAGE_IN_FLIGHT, jobs.length) }, sender));
+  const first = failures.sort((a, b) => a.at - b.at)[0];
+  if (first) throw new ImportError(first.message);
+}
+
+/**
  * Applies a prepared import (which must have no errors) as the service role: skips it when the
  * same files were applied before (unless `force`), checks the mapped ingredients exist, stages
  * the rows in chunks and applies them in one transaction. On any failure after staging began
@@ -100,17 +138,10 @@ export async function applyImport(
   const tooBig = staged.flatMap((s) => s.errors);
   if (tooBig.length > 0) throw new ImportError('rows too large to send', tooBig);
   try {
-    for (const { kind, rows, chunks } of staged) {
-      for (const [i, chunk] of chunks.entries()) {
-        const { error } = await client.rpc('stage_price_rows', chunk as never);
-        if (error)
-          throw new ImportError(
-            `staging ${kind} (chunk ${i + 1} of ${chunks.length}) failed: ${error.message}`,
-          );
-      }
+    await stageAll(client, staged);
+    for (const { kind, rows, chunks } of staged)
       if (rows.length > 0)
         log(`staged ${groupDigits(rows.length)} ${kind.replace('_', ' ')} in ${chunks.length} chunk(s)`);
-    }
     const { data, error } = await client.rpc('apply_price_import', {
       p_batch: batch,
       p_checksum: prepared.checksum,
