@@ -283,56 +283,53 @@ describe.each(testDatabases)('price import on %s', (database) => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  it.runIf(database === 'pglite')(
-    'npm run prices:import: names the bad row and exits 1; imports and says so twice',
-    async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'larder-prices-'));
-      const run = (...args: string[]) =>
-        new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-          const child = spawn(
-            process.execPath,
-            [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/prices-import.ts'), ...args],
-            {
-              cwd: dir,
-              env: {
-                ...process.env,
-                SUPABASE_URL: stack.url,
-                SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-              },
+  it('npm run prices:import: names the bad row and exits 1; imports and says so twice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'larder-prices-'));
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'scripts/prices-import.ts'), ...args],
+          {
+            cwd: dir,
+            env: {
+              ...process.env,
+              SUPABASE_URL: stack.url,
+              SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
             },
-          );
-          let out = '';
-          let err = '';
-          child.stdout.on('data', (c: Buffer) => {
-            out += c.toString();
-          });
-          child.stderr.on('data', (c: Buffer) => {
-            err += c.toString();
-          });
-          child.on('close', (code) => resolve({ code, out, err }));
+          },
+        );
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
         });
-      try {
-        await writeFile(
-          join(dir, 'prices.csv'),
-          'chain,sku,date,price_cents,source\ncoles,T-OATS-1,2026-11-21,350,cli\ncoles,T-OATS-1,2026-11-22,-3,cli\n',
-        );
-        const bad = await run('prices.csv');
-        expect(bad.code).toBe(1);
-        expect(bad.err).toContain('prices.csv line 3: price_cents -3 must be ≥ 0');
-        expect(bad.err).toContain('nothing imported');
-        await writeFile(
-          join(dir, 'prices.csv'),
-          'chain,sku,date,price_cents,source\ncoles,T-OATS-1,2026-11-21,350,cli\n',
-        );
-        const good = await run('prices.csv', '--by', 'cli-test');
-        expect(good.code).toBe(0);
-        expect(good.out).toMatch(/import #\d+: nothing changed|import #\d+: 0 prices added/);
-        const again = await run('prices.csv');
-        expect(again.code).toBe(0);
-        expect(again.out).toMatch(/already imported as #\d+ on .* by cli-test: nothing changed/);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
-  );
+        child.stderr.on('data', (c: Buffer) => {
+          err += c.toString();
+        });
+        child.on('close', (code) => resolve({ code, out, err }));
+      });
+    try {
+      await writeFile(
+        join(dir, 'prices.csv'),
+        'chain,sku,date,price_cents,source\ncoles,T-OATS-1,2026-11-21,350,cli\ncoles,T-OATS-1,2026-11-22,-3,cli\n',
+      );
+      const bad = await run('prices.csv');
+      expect(bad.code).toBe(1);
+      expect(bad.err).toContain('prices.csv line 3: price_cents -3 must be ≥ 0');
+      expect(bad.err).toContain('nothing imported');
+      await writeFile(
+        join(dir, 'prices.csv'),
+        'chain,sku,date,price_cents,source\ncoles,T-OATS-1,2026-11-21,350,cli\n',
+      );
+      const good = await run('prices.csv', '--by', 'cli-test');
+      expect(good.code).toBe(0);
+      expect(good.out).toMatch(/import #\d+: nothing changed|import #\d+: 0 prices added/);
+      const again = await run('prices.csv');
+      expect(again.code).toBe(0);
+      expect(again.out).toMatch(/already imported as #\d+ on .* by cli-test: nothing changed/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
