@@ -251,10 +251,12 @@ async function kitchenTimings(webUrl: string, email: string, password: string) {
       .first()
       .getByRole('button', { name: /Change$/ })
       .click();
+    const combobox = 'dialog[open] input[role="combobox"]';
+    await page.locator(combobox).waitFor();
     const picker: number[] = [];
     for (const query of ['bench recipe 1', 'pumpkin']) {
-      picker.push(...(await keystrokeMs(page, '[role="dialog"] [role="combobox"]', query)));
-      await page.locator('[role="dialog"] [role="combobox"]').fill('');
+      picker.push(...(await keystrokeMs(page, combobox, query)));
+      await page.locator(combobox).fill('');
     }
     return { list, picker, grid };
   } finally {

@@ -253,6 +253,8 @@ test('an own ingredient: added from the recipe editor, used in the recipe with i
   await dialog.getByLabel('Fat (g per 100 g)').fill('0.2');
   await dialog.getByLabel('Energy (kcal per 100 g)').fill('1000');
   await dialog.getByLabel('Density (g per mL)').fill('1.04');
+  await dialog.getByLabel('Pack size').fill('700');
+  await dialog.getByLabel('Pack unit').selectOption('g');
   await dialog.getByLabel('Shop aisle').selectOption('pantry');
   await dialog.getByRole('button', { name: 'Add ingredient' }).click();
   await expect(dialog.getByText('Enter kcal per 100 g, from 0 to 900.')).toBeVisible();
@@ -275,6 +277,30 @@ test('an own ingredient: added from the recipe editor, used in the recipe with i
   expect(own!.shop_category, 'the aisle chosen for it (issue 25)').toBe('pantry');
   expect(await restAs<unknown[]>(page, `ingredient_prices?ingredient_id=eq.${own!.id}`)).toEqual([]);
   await shoot(page, 'kitchen-own-ingredient-recipe');
+
+  // Bought in its own packs: putting 1 kg of it away is two 700 g packs.
+  const [me] = await restAs<{ household_id: string }[]>(page, 'users?select=household_id');
+  await restAs(page, 'shopping', {
+    method: 'POST',
+    body: JSON.stringify({
+      household_id: me!.household_id,
+      name: 'Nonna’s passata',
+      ingredient_id: own!.id,
+      quantity: 1,
+      unit: 'kg',
+    }),
+  });
+  await page.goto('/shopping');
+  await page.getByLabel('Tick off Nonna’s passata').check();
+  await page.getByRole('button', { name: 'Put away ticked (1)' }).click();
+  const putAway = page.getByRole('region', { name: 'Put the shopping away' });
+  await expect(putAway).toContainText('2 × 700 g, your pack');
+  await expect(putAway.getByRole('spinbutton', { name: /^Nonna’s passata/ })).toHaveValue('1400');
+  await putAway.getByRole('button', { name: 'Put away', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 item put away in the pantry.' })).toBeVisible();
+  expect(await restAs<{ quantity: number; unit: string }[]>(page, 'pantry?select=quantity,unit')).toEqual([
+    { quantity: 1400, unit: 'g' },
+  ]);
 
   // Nobody else sees it.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -442,6 +442,8 @@ export type Database = {
           grams_per_ml: number | null;
           id: number;
           name: string;
+          pack_size: number | null;
+          pack_unit: string | null;
           protein: number;
           shop_category: string | null;
           source: string;
@@ -458,6 +460,8 @@ export type Database = {
           grams_per_ml?: number | null;
           id?: never;
           name: string;
+          pack_size?: number | null;
+          pack_unit?: string | null;
           protein: number;
           shop_category?: string | null;
           source: string;
@@ -473,6 +477,8 @@ export type Database = {
           grams_per_ml?: number | null;
           id?: never;
           name?: string;
+          pack_size?: number | null;
+          pack_unit?: string | null;
           protein?: number;
           shop_category?: string | null;
           source?: string;

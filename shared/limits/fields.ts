@@ -28,6 +28,7 @@ export const FIELD_MESSAGES = {
   nutrient: `Enter grams per 100 g, from 0 to ${LIMITS.nutrientGrams.max}.`,
   energy: `Enter kcal per 100 g, from 0 to ${LIMITS.energyKcal.max}.`,
   gramsPerEach: `Enter grams above 0 and at most ${LIMITS.gramsPerEach.max.toLocaleString('en-AU')}, or leave it empty.`,
+  packSize: `Enter a pack size above 0 and at most ${LIMITS.packSize.max.toLocaleString('en-AU')}, or leave it empty.`,
   gramsPerMl: `Enter grams per mL from ${LIMITS.gramsPerMl.min} to ${LIMITS.gramsPerMl.max} (water is 1), or leave it empty.`,
   cookNameEmpty: 'Please enter a name for the cook.',
   cookNameLong: `A cook's name can be at most ${LIMITS.cookName.max} characters.`,
@@ -124,6 +125,11 @@ export const energyText = decimalText(
 export const gramsPerEachText = decimalText(
   { min: 0, max: LIMITS.gramsPerEach.max, above: true },
   FIELD_MESSAGES.gramsPerEach,
+);
+/** The pack an own ingredient is sold in (in its pack unit), or empty. */
+export const packSizeText = decimalText(
+  { min: 0, max: LIMITS.packSize.max, above: true },
+  FIELD_MESSAGES.packSize,
 );
 /** An own ingredient's density, or empty. */
 export const gramsPerMlText = decimalText(LIMITS.gramsPerMl, FIELD_MESSAGES.gramsPerMl);

@@ -44,6 +44,11 @@ export const LIMITS = {
   energyKcal: { max: 900 },
   /** What one of it weighs, in grams (a pumpkin is at most a few kilograms). */
   gramsPerEach: { max: 5000 },
+  /**
+   * The pack an own ingredient is sold in (issue 20), in g, mL or each: a 25 kg sack of rice is
+   * 25,000 g; more is a warehouse.
+   */
+  packSize: { max: 25_000, units: ['g', 'mL', 'each'] },
   /** Density in grams per millilitre: from a light flour to honey and beyond. */
   gramsPerMl: { min: 0.1, max: 3 },
   /** decisions.md: a cook's name is 1–60 characters after trimming. */

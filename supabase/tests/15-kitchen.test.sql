@@ -2,7 +2,7 @@
 -- plan, own ingredients.
 begin;
 set local search_path = tests, public;
-select plan(38);
+select plan(42);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -94,6 +94,22 @@ select lives_ok(
 select id as passata from public.ingredients where name = 'Nonna''s passata' \gset
 select is((select user_id from public.ingredients where id = :passata), :'alice'::uuid,
   'an own ingredient belongs to its author, its name normalised');
+select lives_ok(
+  format('update public.ingredients set pack_size = 700, pack_unit = %L where id = %s', 'g', :passata),
+  'an own ingredient carries the pack it is sold in'
+);
+select throws_ok(
+  format('update public.ingredients set pack_size = 25001, pack_unit = %L where id = %s', 'g', :passata),
+  '23514', null, 'a pack over LIMITS.packSize is refused'
+);
+select throws_ok(
+  format('update public.ingredients set pack_size = 700, pack_unit = %L where id = %s', 'jar', :passata),
+  '23514', null, 'a pack is in g, mL or each'
+);
+select throws_ok(
+  format('update public.ingredients set pack_size = 700, pack_unit = null where id = %s', :passata),
+  '23514', null, 'a pack size has its unit'
+);
 select throws_ok(
   $$ insert into public.ingredients (name, protein, carbs, fats, calories, source) values ('k FLOUR', 1, 1, 1, 1, 'own') $$,
   '23505', null, 'an own ingredient cannot take a built-in ingredient''s name'

@@ -45,6 +45,7 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   ingredients_nutrients_range: `${FIELD_MESSAGES.nutrient} ${FIELD_MESSAGES.energy}`,
   ingredients_grams_per_each_range: FIELD_MESSAGES.gramsPerEach,
   ingredients_grams_per_ml_range: FIELD_MESSAGES.gramsPerMl,
+  ingredients_pack_size_range: FIELD_MESSAGES.packSize,
   recipe_ingredients_quantity_form: FIELD_MESSAGES.lineQuantity,
   recipe_ingredients_note_length: FIELD_MESSAGES.lineNote,
   pantry_name_length: FIELD_MESSAGES.itemNameLong,

@@ -23,6 +23,9 @@ export interface OwnIngredientInput {
   calories: number;
   grams_per_each: number | null;
   grams_per_ml: number | null;
+  /** The pack it is bought in, in pack_unit (issue 20); null: none given. */
+  pack_size?: number | null;
+  pack_unit?: string | null;
   /** Where the shop keeps it (issue 25); null: "Other" on the list. */
   shop_category?: string | null;
 }

@@ -19,12 +19,18 @@ export type ShoppingItem = Pick<
   | 'plan_need'
   | 'plan_meals'
 > & {
-  /** The line's ingredient's shop category (issue 25); absent for free text or a line added offline. */
-  ingredients?: Pick<Tables<'ingredients'>, 'shop_category'> | null;
+  /**
+   * The line's ingredient's shop category (issue 25) and, for an own ingredient, its pack (issue
+   * 20); absent for free text or a line added offline.
+   */
+  ingredients?:
+    | (Pick<Tables<'ingredients'>, 'shop_category'> &
+        Partial<Pick<Tables<'ingredients'>, 'pack_size' | 'pack_unit'>>)
+    | null;
 };
 
 const COLUMNS =
-  'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals, ingredients(shop_category)';
+  'id, user_id, name, ingredient_id, quantity, unit, checked, plan_key, plan_quantity, plan_need, plan_meals, ingredients(shop_category, pack_size, pack_unit)';
 
 export async function listShoppingItems(householdId: string): Promise<ShoppingItem[]> {
   return (await allRows((from, to) =>

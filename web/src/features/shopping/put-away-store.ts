@@ -1,6 +1,8 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { BaseUnit } from '../../../../shared/basket/needs.ts';
+import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, type ChainKey } from '../../../../shared/pricing/types.ts';
+import { ownPacksBought } from '../../../../shared/put-away/own-packs.ts';
 import { type BoughtLine, planPutAway } from '../../../../shared/put-away/put-away.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { priceBoughtLines, putAwayShopping, type ShoppingItem, undoPutAway } from './api.ts';
@@ -30,11 +32,24 @@ export const putAway = proxy<PutAwayState>({ amounts: null, busy: false, errors:
 
 /**
  * Opens put-away for the ticked lines: each amount is the whole packs the chosen chain sells for
- * it (the household's store, else the basket's cheapest), priced by price-basket; a line the
- * chain has no pack for, or free text, keeps its own amount (1 when it has none).
+ * it (the household's store, else the basket's cheapest), priced by price-basket; a line of an
+ * own ingredient with a pack is whole packs of it (issue 20); a line the chain has no pack for,
+ * or free text, keeps its own amount (1 when it has none).
  */
 export async function startPutAway(ticked: readonly ShoppingItem[], chain: ChainKey | null): Promise<void> {
-  const own = (i: ShoppingItem): BoughtAmount => ({ quantity: i.quantity ?? 1, unit: i.unit, packs: null });
+  const own = (i: ShoppingItem): BoughtAmount => {
+    const pack = i.ingredients?.pack_size && i.ingredients.pack_unit;
+    const bought = pack
+      ? ownPacksBought(i.quantity, i.unit, i.name, { size: i.ingredients!.pack_size!, unit: pack })
+      : null;
+    return bought
+      ? {
+          quantity: bought.amount,
+          unit: bought.unit,
+          packs: `${bought.packs} × ${formatAmountText(i.ingredients!.pack_size!, bought.unit)}, your pack`,
+        }
+      : { quantity: i.quantity ?? 1, unit: i.unit, packs: null };
+  };
   putAway.errors = {};
   putAway.amounts = Object.fromEntries(ticked.map((i) => [i.id, own(i)]));
   const priced = await priceBoughtLines(

@@ -5,7 +5,9 @@ import {
   gramsPerEachText,
   gramsPerMlText,
   ingredientNameField,
+  LIMITS,
   nutrientText,
+  packSizeText,
   readField,
 } from '../../../../../shared/limits/index.ts';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -22,6 +24,7 @@ const FIELDS = {
   calories: energyText,
   grams_per_each: gramsPerEachText,
   grams_per_ml: gramsPerMlText,
+  pack_size: packSizeText,
 } as const;
 type Key = keyof typeof FIELDS;
 
@@ -33,6 +36,7 @@ const LABELS: Record<Key, string> = {
   calories: 'Energy (kcal per 100 g)',
   grams_per_each: 'One weighs (g)',
   grams_per_ml: 'Density (g per mL)',
+  pack_size: 'Pack size',
 };
 
 /** Reads the form as the database stores it, or the message of each field to fix. */
@@ -73,7 +77,9 @@ export function OwnIngredientDialog({
     calories: '',
     grams_per_each: '',
     grams_per_ml: '',
+    pack_size: '',
   });
+  const [packUnit, setPackUnit] = useState<string>('g');
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [category, setCategory] = useState('');
   const [copyFrom, setCopyFrom] = useState('');
@@ -97,7 +103,11 @@ export function OwnIngredientDialog({
     setErrors(found);
     if (!input) return;
     setBusy(true);
-    onSave({ ...input, shop_category: category || null })
+    onSave({
+      ...input,
+      pack_unit: input.pack_size === null ? null : packUnit,
+      shop_category: category || null,
+    })
       .then(onClose)
       .catch((e: { code?: string; message?: string }) => {
         setBusy(false);
@@ -154,6 +164,19 @@ export function OwnIngredientDialog({
         <div className="row">
           {field('grams_per_each', 'Optional: for “2 pieces”')}
           {field('grams_per_ml', 'Optional: for cups and spoons')}
+        </div>
+        <div className="row">
+          {field('pack_size', 'Optional: the pack you buy, for putting the shopping away')}
+          <label className="field">
+            <span>Pack unit</span>
+            <select value={packUnit} onChange={(e) => setPackUnit(e.target.value)}>
+              {LIMITS.packSize.units.map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </select>
+          </label>
         </div>
         <label className="field">
           <span>Shop aisle</span>
