@@ -102,4 +102,72 @@ test('bring a Paprika export of three recipes with photos: progress, report; aga
   await expect(page.getByText('0 imported, 3 updated, 0 skipped, 0 refused.')).toBeVisible();
   const again = await restAs<{ id: string }[]>(page, 'recipes?select=id&import_source=eq.paprika');
   expect(again.map((r) => r.id).sort()).toEqual(first.map((r) => r.id).sort());
+
+  // Or left as they are: a third time, skipped, each saying why.
+  await page
+    .getByRole('group', { name: 'A recipe you imported before' })
+    .last()
+    .getByLabel('Leave it as it is')
+    .check();
+  await page.getByLabel(/^Export file/).setInputFiles(file);
+  await expect(page.getByText('0 imported, 0 updated, 3 skipped, 0 refused.')).toBeVisible();
+  await expect(page.getByText(/: skipped — imported before; left as it was$/)).toHaveCount(3);
+  expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.paprika')).toHaveLength(3);
+});
+
+test('a long export can be cancelled, each recipe saved whole; a hostile export is refused by name', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('Quinn'));
+  await page.goto(`${env.web}/recipes/import`);
+  // 400 recipes written for this test, as Paprika exports them.
+  const paprika = (count: number) =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [
+        `Test stew ${i}.paprikarecipe`,
+        gzipSync(
+          strToU8(
+            JSON.stringify({
+              uid: `STEW-${i}`,
+              name: `Test stew ${i}`,
+              ingredients: '500 g beef mince\n2 cups full-cream milk\n1 brown onion',
+              directions: 'Brown.\nSimmer.',
+              servings: '4',
+            }),
+          ),
+        ),
+      ]),
+    );
+  const exportFile = (name: string, entries: Record<string, Uint8Array>) => ({
+    name,
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync(entries)),
+  });
+
+  await page.getByLabel(/^Export file/).setInputFiles(exportFile('many.paprikarecipes', paprika(400)));
+  const progress = page.getByRole('progressbar', { name: 'Recipes imported' });
+  await expect(progress).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const summary = page.getByText(/^\d+ imported, 0 updated, 0 skipped, 0 refused\.$/);
+  await expect(summary).toBeVisible();
+  const imported = Number.parseInt((await summary.textContent())!, 10);
+  expect(imported).toBeGreaterThan(0);
+  expect(imported).toBeLessThan(400);
+  // What was saved is whole: every recipe with its three lines, nothing half-written.
+  const saved = await restAs<{ recipe_ingredients: unknown[]; text_lines: string[] }[]>(
+    page,
+    'recipes?select=recipe_ingredients(id),text_lines&import_source=eq.paprika',
+  );
+  expect(saved).toHaveLength(imported);
+  for (const r of saved) expect(r.recipe_ingredients.length + r.text_lines.length).toBe(3);
+
+  // An entry that climbs out of the export's folder: the whole file is refused, saying why.
+  await page
+    .getByLabel(/^Export file/)
+    .setInputFiles(
+      exportFile('odd.paprikarecipes', { ...paprika(1), '../escape.paprikarecipe': new Uint8Array(1) }),
+    );
+  await expect(page.getByRole('alert')).toContainText('../escape.paprikarecipe');
+  expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.paprika')).toHaveLength(imported);
 });

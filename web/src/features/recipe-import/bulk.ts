@@ -8,7 +8,7 @@ import { uploadRecipePhoto } from '../recipes/api.ts';
 import { preparePhoto } from '../recipes/photo-resize.ts';
 import { saveImported } from './api.ts';
 import { lineChoices, reviewLines } from './review.ts';
-import { importer, type ReportLine } from './store.ts';
+import { importer, type ReportLine, SKIPPED_WHY } from './store.ts';
 
 interface BulkState {
   running: boolean;
@@ -29,7 +29,8 @@ export function cancelBulk(): void {
  * Imports every recipe of an export file (read in the browser: see docs/decisions.md), one at a
  * time, each whole or not at all; lines are matched as the page import matches them, unsure or
  * unmatched ones kept as text. Cancel stops before the next recipe. Importing the same file again
- * updates the earlier copies (keyed by source and source id); a photo comes along on first import.
+ * updates the earlier copies (keyed by source and source id), or leaves them as they were when the
+ * person chose to; a photo comes along on first import.
  */
 export async function importFile(userId: string, file: File): Promise<void> {
   cancelled = false;
@@ -66,8 +67,8 @@ async function importOne(
   if (!built.ok)
     return { name: recipe.name, outcome: 'refused', recipeId: null, why: built.problems.join(' ') };
   try {
-    const saved = await saveImported(built.payload, 'update');
-    let why: string | null = null;
+    const saved = await saveImported(built.payload, importer.onExisting);
+    let why: string | null = saved.outcome === 'skipped' ? SKIPPED_WHY : null;
     if (photo && saved.outcome === 'imported') {
       why = await preparePhoto(new Blob([photo.bytes as BlobPart], { type: photo.type }))
         .then((prepared) => uploadRecipePhoto(userId, saved.recipeId, prepared))

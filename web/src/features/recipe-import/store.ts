@@ -25,8 +25,12 @@ export interface ReportLine {
   why: string | null;
 }
 
+/** What a re-import does with a recipe imported before (same source and id): update it, or leave it. */
+export type OnExisting = 'update' | 'skip';
+
 interface ImportState {
   measures: Measures;
+  onExisting: OnExisting;
   status: 'idle' | 'reading' | 'review' | 'saving' | 'done';
   problem: string | null;
   recipes: ReviewRecipe[];
@@ -37,6 +41,7 @@ interface ImportState {
 
 const fresh = (): ImportState => ({
   measures: 'au',
+  onExisting: 'update',
   status: 'idle',
   problem: null,
   recipes: [],
@@ -54,6 +59,13 @@ export function resetImport(): void {
 export function setMeasures(measures: Measures): void {
   importer.measures = measures;
 }
+
+export function setOnExisting(choice: OnExisting): void {
+  importer.onExisting = choice;
+}
+
+/** Why a recipe was skipped: it was imported before and the person chose to leave it. */
+export const SKIPPED_WHY = 'imported before; left as it was';
 
 /** Reads a page (by address or pasted source) into recipes to review. */
 export async function readPage(source: { url: string } | { html: string }): Promise<void> {
@@ -103,7 +115,8 @@ export async function ownIngredientFor(r: number, l: number, input: OwnIngredien
 
 /**
  * Saves every recipe on screen, each whole or not at all: one refused (over a limit, or by the
- * database) is reported with why, and the rest still save. A re-import updates the earlier copy.
+ * database) is reported with why, and the rest still save. A re-import updates the earlier copy,
+ * or leaves it as it was when the person chose to.
  */
 export async function saveAll(): Promise<void> {
   importer.status = 'saving';
@@ -115,8 +128,8 @@ export async function saveAll(): Promise<void> {
       continue;
     }
     try {
-      const saved = await saveImported(built.payload, 'update');
-      report.push({ name: recipe.name, ...saved, why: null });
+      const saved = await saveImported(built.payload, importer.onExisting);
+      report.push({ name: recipe.name, ...saved, why: saved.outcome === 'skipped' ? SKIPPED_WHY : null });
     } catch (error) {
       report.push({
         name: recipe.name,

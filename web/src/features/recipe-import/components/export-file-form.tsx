@@ -1,6 +1,7 @@
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { useUserId } from '../../auth/store.ts';
 import { cancelBulk, importFile, useBulk } from '../bulk.ts';
+import { ExistingChoice } from './choices.tsx';
 import { ImportReport } from './import-report.tsx';
 
 /** An export file from Mealie, Tandoor or Paprika, or a schema.org JSON file: many recipes at once. */
@@ -26,6 +27,7 @@ export function ExportFileForm() {
           }}
         />
       </div>
+      <ExistingChoice name="file-on-existing" />
       {running ? (
         <div className="row">
           <progress max={total || 1} value={done} aria-label="Recipes imported">

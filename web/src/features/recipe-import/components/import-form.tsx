@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Field, TextAreaField } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { readPage, setMeasures, useImporter } from '../store.ts';
+import { Choices, ExistingChoice } from './choices.tsx';
 
 /** Where the recipe comes from: a page's address, or its source pasted in; and whose cups. */
 export function ImportForm() {
@@ -62,37 +63,11 @@ export function ImportForm() {
           ['us', 'US (236.6 mL cup)'],
         ]}
       />
+      <ExistingChoice name="page-on-existing" />
       <FormError message={problem} />
       <button type="submit" className="button primary" disabled={status === 'reading' || status === 'saving'}>
         {status === 'reading' ? 'Reading...' : 'Read the recipe'}
       </button>
     </form>
-  );
-}
-
-/** A set of radio buttons in a fieldset with its legend. */
-function Choices<T extends string>({
-  legend,
-  name,
-  value,
-  onChange,
-  options,
-}: {
-  legend: string;
-  name: string;
-  value: T;
-  onChange: (value: T) => void;
-  options: readonly (readonly [T, string])[];
-}) {
-  return (
-    <fieldset className="row">
-      <legend>{legend}</legend>
-      {options.map(([option, label]) => (
-        <label key={option}>
-          <input type="radio" name={name} checked={value === option} onChange={() => onChange(option)} />{' '}
-          {label}
-        </label>
-      ))}
-    </fieldset>
   );
 }
