@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../components/ui/page.tsx';
 import { paths } from '../../config/paths.ts';
@@ -10,6 +11,13 @@ import { NO_FILTERS } from '../../features/recipes/filter.ts';
 export function RecipesScreen({ favouritesOnly = false }: { favouritesOnly?: boolean }) {
   const userId = useUserId()!;
   const favouriteIds = useFavouriteIds();
+  // The same function from render to render, so the list's cards are not drawn again per keystroke.
+  const favouriteButton = useCallback(
+    (r: { id: string; name: string }) => (
+      <FavouriteButton userId={userId} recipeId={r.id} recipeName={r.name} />
+    ),
+    [userId],
+  );
   return (
     <Page
       title={favouritesOnly ? 'Favourites' : 'Recipes'}
@@ -29,7 +37,7 @@ export function RecipesScreen({ favouritesOnly = false }: { favouritesOnly?: boo
         favouriteIds={favouriteIds}
         initialFilters={{ ...NO_FILTERS, favouritesOnly }}
         favouritesPage={favouritesOnly}
-        renderAction={(r) => <FavouriteButton userId={userId} recipeId={r.id} recipeName={r.name} />}
+        renderAction={favouriteButton}
       />
     </Page>
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -32,7 +32,20 @@ export function RecipeList({
     void loadPrices();
   }, []);
   const views = useMemo(() => recipeViews(items, prices), [items, prices]);
-  const visible = useMemo(() => filterRecipes(views, filters, favouriteIds), [views, filters, favouriteIds]);
+  // Typing shows at once; the list follows in a render React may interrupt for the next key, so
+  // a keystroke never waits for 2,000 recipes to be filtered and their cards drawn.
+  const deferred = useDeferredValue(filters);
+  const visible = useMemo(
+    () => filterRecipes(views, deferred, favouriteIds),
+    [views, deferred, favouriteIds],
+  );
+  const cards = useMemo(
+    () =>
+      visible
+        .slice(0, shown)
+        .map((view) => <RecipeCard key={view.recipe.id} view={view} action={renderAction?.(view.recipe)} />),
+    [visible, shown, renderAction],
+  );
   const tags = useMemo(() => tagsOf(views), [views]);
   const ready = loaded && pricesLoaded;
   const hasFavourites = views.some((v) => favouriteIds.includes(v.recipe.id));
@@ -52,7 +65,7 @@ export function RecipeList({
       </p>
       {!ready ? (
         <Skeleton lines={4} label="Loading recipes..." className="recipe-grid" />
-      ) : visible.length === 0 && filters.favouritesOnly && !hasFavourites ? (
+      ) : visible.length === 0 && deferred.favouritesOnly && !hasFavourites ? (
         <EmptyState title="No favourites yet">
           Tap the heart on a recipe to add it to your favourites.{' '}
           <Link href={paths.recipes}>Browse recipes</Link>
@@ -62,10 +75,8 @@ export function RecipeList({
           {views.length === 0 ? 'Add your first recipe.' : 'Try another search or fewer filters.'}
         </EmptyState>
       ) : (
-        <div className="recipe-grid">
-          {visible.slice(0, shown).map((view) => (
-            <RecipeCard key={view.recipe.id} view={view} action={renderAction?.(view.recipe)} />
-          ))}
+        <div className="recipe-grid" aria-busy={deferred !== filters}>
+          {cards}
         </div>
       )}
       {visible.length > shown ? (
