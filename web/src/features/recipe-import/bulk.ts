@@ -67,7 +67,7 @@ async function importOne(
     return { name: recipe.name, outcome: 'refused', recipeId: null, why: built.problems.join(' ') };
   try {
     const saved = await saveImported(built.payload, 'update');
-    let why: string | null = null;
+    let why = saved.why;
     if (photo && saved.outcome === 'imported') {
       why = await preparePhoto(new Blob([photo.bytes as BlobPart], { type: photo.type }))
         .then((prepared) => uploadRecipePhoto(userId, saved.recipeId, prepared))

@@ -103,7 +103,8 @@ export async function ownIngredientFor(r: number, l: number, input: OwnIngredien
 
 /**
  * Saves every recipe on screen, each whole or not at all: one refused (over a limit, or by the
- * database) is reported with why, and the rest still save. A re-import updates the earlier copy.
+ * database) is reported with why, and the rest still save. A re-import updates the earlier copy,
+ * or skips it when nothing changed.
  */
 export async function saveAll(): Promise<void> {
   importer.status = 'saving';
@@ -116,7 +117,7 @@ export async function saveAll(): Promise<void> {
     }
     try {
       const saved = await saveImported(built.payload, 'update');
-      report.push({ name: recipe.name, ...saved, why: null });
+      report.push({ name: recipe.name, ...saved });
     } catch (error) {
       report.push({
         name: recipe.name,
