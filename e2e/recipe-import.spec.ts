@@ -160,6 +160,11 @@ test('cancel a long export import: what was saved is whole, nothing partial; the
   const imported = Number((await summary.textContent())?.split(' ')[0]);
   expect(imported).toBeGreaterThanOrEqual(2);
   expect(imported).toBeLessThan(count);
+  await expect(
+    page.getByText(
+      `Cancelled: ${count - imported} of ${count} recipes were not imported. Those saved are whole.`,
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 
   // Exactly the reported recipes are saved, each whole: both matched lines and the text line.

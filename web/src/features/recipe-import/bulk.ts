@@ -14,11 +14,20 @@ interface BulkState {
   running: boolean;
   done: number;
   total: number;
+  /** Cancel was pressed with recipes still to go: the report says how many were not started. */
+  cancelled: boolean;
   problem: string | null;
   report: ReportLine[];
 }
 
-export const bulk = proxy<BulkState>({ running: false, done: 0, total: 0, problem: null, report: [] });
+export const bulk = proxy<BulkState>({
+  running: false,
+  done: 0,
+  total: 0,
+  cancelled: false,
+  problem: null,
+  report: [],
+});
 let cancelled = false;
 
 export function cancelBulk(): void {
@@ -33,7 +42,7 @@ export function cancelBulk(): void {
  */
 export async function importFile(userId: string, file: File): Promise<void> {
   cancelled = false;
-  Object.assign(bulk, { running: true, done: 0, total: 0, problem: null, report: [] });
+  Object.assign(bulk, { running: true, done: 0, total: 0, cancelled: false, problem: null, report: [] });
   try {
     const recipes = readExport(file.name, new Uint8Array(await file.arrayBuffer()));
     if (recipes.length === 0) throw new ExportError(`${file.name} has no recipes Larder can read.`);
@@ -41,7 +50,10 @@ export async function importFile(userId: string, file: File): Promise<void> {
     const index = indexIngredients(ingredients);
     bulk.total = recipes.length;
     for (const item of recipes) {
-      if (cancelled) break;
+      if (cancelled) {
+        bulk.cancelled = true;
+        break;
+      }
       bulk.report.push(await importOne(userId, item, index, units));
       bulk.done++;
     }
