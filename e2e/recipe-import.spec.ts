@@ -98,12 +98,29 @@ test('bring a Paprika export of three recipes with photos: progress, report; aga
     expect(r.text_lines).toEqual(['a good pinch of patience']);
   }
 
+  // The same file again: nothing in it changed, so every recipe is skipped, saying why.
   await page.getByLabel(/^Export file/).setInputFiles(file);
-  await expect(page.getByText('0 imported, 3 updated, 0 skipped, 0 refused.')).toBeVisible();
+  await expect(page.getByText('0 imported, 0 updated, 3 skipped, 0 refused.')).toBeVisible();
+  await expect(page.getByText('Test damper: skipped — unchanged since it was last imported')).toBeVisible();
+
+  // One recipe changed in the app it came from: that one is updated, the others skipped.
+  const changed = JSON.stringify({
+    uid: 'TEST-0',
+    name: 'Test damper',
+    ingredients: '3 cups plain flour\n1 cup full-cream milk\na good pinch of patience',
+    directions: 'Mix.\nCook.',
+    servings: '4',
+  });
+  await page.getByLabel(/^Export file/).setInputFiles({
+    ...file,
+    buffer: Buffer.from(zipSync({ ...entries, 'Test damper.paprikarecipe': gzipSync(strToU8(changed)) })),
+  });
+  await expect(page.getByText('0 imported, 1 updated, 2 skipped, 0 refused.')).toBeVisible();
+  await expect(page.getByText('Test damper: updated', { exact: true })).toBeVisible();
   const again = await restAs<{ id: string }[]>(page, 'recipes?select=id&import_source=eq.paprika');
   expect(again.map((r) => r.id).sort()).toEqual(first.map((r) => r.id).sort());
 
-  // Or left as they are: a third time, skipped, each saying why.
+  // Or left as they are by choice: the old damper file again does not undo the change.
   await page
     .getByRole('group', { name: 'A recipe you imported before' })
     .last()
@@ -111,63 +128,97 @@ test('bring a Paprika export of three recipes with photos: progress, report; aga
     .check();
   await page.getByLabel(/^Export file/).setInputFiles(file);
   await expect(page.getByText('0 imported, 0 updated, 3 skipped, 0 refused.')).toBeVisible();
-  await expect(page.getByText(/: skipped — imported before; left as it was$/)).toHaveCount(3);
+  await expect(page.getByText(/: skipped — already imported, and kept as it was$/)).toHaveCount(3);
   expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.paprika')).toHaveLength(3);
 });
 
-test('a long export can be cancelled, each recipe saved whole; a hostile export is refused by name', async ({
+test('cancel a long export import: what was saved is whole, nothing partial; the rest is not started', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page, newUser('Quinn'));
+  await signUp(page, newUser('Kit'));
   await page.goto(`${env.web}/recipes/import`);
-  // 400 recipes written for this test, as Paprika exports them.
-  const paprika = (count: number) =>
-    Object.fromEntries(
-      Array.from({ length: count }, (_, i) => [
-        `Test stew ${i}.paprikarecipe`,
-        gzipSync(
-          strToU8(
-            JSON.stringify({
-              uid: `STEW-${i}`,
-              name: `Test stew ${i}`,
-              ingredients: '500 g beef mince\n2 cups full-cream milk\n1 brown onion',
-              directions: 'Brown.\nSimmer.',
-              servings: '4',
-            }),
-          ),
+  // 150 recipes written for this test, so the import is still going when Cancel is pressed.
+  const count = 150;
+  const entries = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `Test loaf ${i}.paprikarecipe`,
+      gzipSync(
+        strToU8(
+          JSON.stringify({
+            uid: `LOAF-${i}`,
+            name: `Test loaf ${i}`,
+            ingredients: '2 cups plain flour\n1 cup full-cream milk\na good pinch of patience',
+            directions: 'Mix.\nBake.',
+          }),
         ),
-      ]),
-    );
-  const exportFile = (name: string, entries: Record<string, Uint8Array>) => ({
-    name,
+      ),
+    ]),
+  );
+  await page.getByLabel(/^Export file/).setInputFiles({
+    name: 'loaves.paprikarecipes',
     mimeType: 'application/zip',
     buffer: Buffer.from(zipSync(entries)),
   });
-
-  await page.getByLabel(/^Export file/).setInputFiles(exportFile('many.paprikarecipes', paprika(400)));
   const progress = page.getByRole('progressbar', { name: 'Recipes imported' });
   await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('max', String(count));
+  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThanOrEqual(2);
   await page.getByRole('button', { name: 'Cancel' }).click();
+
   const summary = page.getByText(/^\d+ imported, 0 updated, 0 skipped, 0 refused\.$/);
   await expect(summary).toBeVisible();
-  const imported = Number.parseInt((await summary.textContent())!, 10);
-  expect(imported).toBeGreaterThan(0);
-  expect(imported).toBeLessThan(400);
-  // What was saved is whole: every recipe with its three lines, nothing half-written.
-  const saved = await restAs<{ recipe_ingredients: unknown[]; text_lines: string[] }[]>(
-    page,
-    'recipes?select=recipe_ingredients(id),text_lines&import_source=eq.paprika',
-  );
-  expect(saved).toHaveLength(imported);
-  for (const r of saved) expect(r.recipe_ingredients.length + r.text_lines.length).toBe(3);
+  const imported = Number((await summary.textContent())?.split(' ')[0]);
+  expect(imported).toBeGreaterThanOrEqual(2);
+  expect(imported).toBeLessThan(count);
+  await expect(
+    page.getByText(
+      `Cancelled: ${count - imported} of ${count} recipes were not imported. Those saved are whole.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
 
-  // An entry that climbs out of the export's folder: the whole file is refused, saying why.
-  await page
-    .getByLabel(/^Export file/)
-    .setInputFiles(
-      exportFile('odd.paprikarecipes', { ...paprika(1), '../escape.paprikarecipe': new Uint8Array(1) }),
-    );
-  await expect(page.getByRole('alert')).toContainText('../escape.paprikarecipe');
-  expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.paprika')).toHaveLength(imported);
+  // Exactly the reported recipes are saved, each whole: both matched lines and the text line.
+  const saved = await restAs<
+    { name: string; text_lines: string[]; recipe_ingredients: { count: number }[] }[]
+  >(page, 'recipes?select=name,text_lines,recipe_ingredients(count)&import_source=eq.paprika');
+  expect(saved).toHaveLength(imported);
+  for (const r of saved) {
+    expect(r.recipe_ingredients[0]?.count).toBe(2);
+    expect(r.text_lines).toEqual(['a good pinch of patience']);
+  }
+});
+
+test('an export with an entry outside it, or one that expands too far, is refused saying why', async ({
+  page,
+}) => {
+  await signUp(page, newUser('Lee'));
+  await page.goto(`${env.web}/recipes/import`);
+  const recipe = gzipSync(
+    strToU8(JSON.stringify({ uid: 'SNEAK-1', name: 'Test sneaky scones', ingredients: '1 cup plain flour' })),
+  );
+  await page.getByLabel(/^Export file/).setInputFiles({
+    name: 'sneaky.paprikarecipes',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync({ '../Test sneaky scones.paprikarecipe': recipe })),
+  });
+  await expect(
+    page.getByText(
+      /has an entry named "\.\.\/Test sneaky scones\.paprikarecipe" outside the export; the file is refused\./,
+    ),
+  ).toBeVisible();
+
+  // 5 MB of zeros squeezes into a few kilobytes: refused before it is expanded.
+  await page.getByLabel(/^Export file/).setInputFiles({
+    name: 'bomb.paprikarecipes',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(zipSync({ 'Test bomb.paprikarecipe': new Uint8Array(5 * 1024 * 1024) })),
+  });
+  await expect(
+    page.getByText(/"Test bomb\.paprikarecipe" expands more than 100 times; the file is refused\./),
+  ).toBeVisible();
+  await expect(page.getByText(/outside the export/)).toHaveCount(0);
+
+  const saved = await restAs<{ id: string }[]>(page, 'recipes?select=id&import_source=eq.paprika');
+  expect(saved).toHaveLength(0);
 });

@@ -2,7 +2,7 @@
 -- recipe with its source kept, and a re-import by (source, source id) updates or skips.
 begin;
 set local search_path = tests, public;
-select plan(14);
+select plan(17);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -45,6 +45,27 @@ select is((select count(*)::int from public.recipes where import_source_id = 'ht
   'nothing is duplicated');
 select is((select array_agg(quantity order by position) from public.recipe_ingredients where recipe_id = :'damper'),
   array['4', '1'], 'an update replaces the lines, in order');
+
+-- The same recipe again with nothing changed is left alone; one changed line is an update.
+select is(
+  (select array[outcome, recipe_id::text] from public.save_imported_recipe(
+    jsonb_build_object('name', 'Better damper', 'import_source', 'web', 'import_source_id', 'https://example.test/damper'),
+    jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '4'),
+      jsonb_build_object('ingredient_id', :flour, 'quantity', '1', 'note', 'for dusting')))),
+  array['unchanged', :'damper'], 'a re-import of an unchanged recipe is reported unchanged');
+select is(
+  (select outcome from public.save_imported_recipe(
+    jsonb_build_object('name', 'Better damper', 'import_source', 'web', 'import_source_id', 'https://example.test/damper'),
+    jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '4'),
+      jsonb_build_object('ingredient_id', :flour, 'quantity', '1', 'note', 'for the bench')))),
+  'updated', 'a changed note is an update');
+select is(
+  (select outcome from public.save_imported_recipe(
+    jsonb_build_object('name', 'Better damper', 'import_source', 'web', 'import_source_id', 'https://example.test/damper',
+      'steps', jsonb_build_array('Mix.')),
+    jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '4'),
+      jsonb_build_object('ingredient_id', :flour, 'quantity', '1', 'note', 'for the bench')))),
+  'updated', 'a changed step is an update');
 
 -- Whole or not at all: a bad line or field leaves nothing behind.
 select throws_ok(

@@ -22,11 +22,20 @@ export async function previewImport(
   return data?.recipes ?? [];
 }
 
-/** Saves one recipe whole or not at all (save_imported_recipe); a re-import updates or skips it. */
+/** Why a recipe was skipped, as the report says it; the database's 'unchanged' counts as skipped. */
+const SKIPPED_BECAUSE: Record<string, string> = {
+  unchanged: 'unchanged since it was last imported',
+  skipped: 'already imported, and kept as it was',
+};
+
+/**
+ * Saves one recipe whole or not at all (save_imported_recipe); a re-import updates or skips it,
+ * and one with nothing changed is skipped, saying so.
+ */
 export async function saveImported(
   payload: ImportPayload,
   onExisting: 'update' | 'skip',
-): Promise<{ outcome: ImportOutcome; recipeId: string }> {
+): Promise<{ outcome: ImportOutcome; recipeId: string; why: string | null }> {
   const { data, error } = await supabase.rpc('save_imported_recipe', {
     recipe: payload.recipe as unknown as Json,
     lines: payload.lines as unknown as Json,
@@ -35,5 +44,6 @@ export async function saveImported(
   if (error) throw error;
   const row = data?.[0];
   if (!row) throw new Error('The recipe was not saved.');
-  return { outcome: row.outcome as ImportOutcome, recipeId: row.recipe_id };
+  const why = SKIPPED_BECAUSE[row.outcome] ?? null;
+  return { outcome: why ? 'skipped' : (row.outcome as ImportOutcome), recipeId: row.recipe_id, why };
 }

@@ -8,17 +8,26 @@ import { uploadRecipePhoto } from '../recipes/api.ts';
 import { preparePhoto } from '../recipes/photo-resize.ts';
 import { saveImported } from './api.ts';
 import { lineChoices, reviewLines } from './review.ts';
-import { importer, type ReportLine, SKIPPED_WHY } from './store.ts';
+import { importer, type ReportLine } from './store.ts';
 
 interface BulkState {
   running: boolean;
   done: number;
   total: number;
+  /** Cancel was pressed with recipes still to go: the report says how many were not started. */
+  cancelled: boolean;
   problem: string | null;
   report: ReportLine[];
 }
 
-export const bulk = proxy<BulkState>({ running: false, done: 0, total: 0, problem: null, report: [] });
+export const bulk = proxy<BulkState>({
+  running: false,
+  done: 0,
+  total: 0,
+  cancelled: false,
+  problem: null,
+  report: [],
+});
 let cancelled = false;
 
 export function cancelBulk(): void {
@@ -34,7 +43,7 @@ export function cancelBulk(): void {
  */
 export async function importFile(userId: string, file: File): Promise<void> {
   cancelled = false;
-  Object.assign(bulk, { running: true, done: 0, total: 0, problem: null, report: [] });
+  Object.assign(bulk, { running: true, done: 0, total: 0, cancelled: false, problem: null, report: [] });
   try {
     const recipes = readExport(file.name, new Uint8Array(await file.arrayBuffer()));
     if (recipes.length === 0) throw new ExportError(`${file.name} has no recipes Larder can read.`);
@@ -42,7 +51,10 @@ export async function importFile(userId: string, file: File): Promise<void> {
     const index = indexIngredients(ingredients);
     bulk.total = recipes.length;
     for (const item of recipes) {
-      if (cancelled) break;
+      if (cancelled) {
+        bulk.cancelled = true;
+        break;
+      }
       bulk.report.push(await importOne(userId, item, index, units));
       bulk.done++;
     }
@@ -68,7 +80,7 @@ async function importOne(
     return { name: recipe.name, outcome: 'refused', recipeId: null, why: built.problems.join(' ') };
   try {
     const saved = await saveImported(built.payload, importer.onExisting);
-    let why: string | null = saved.outcome === 'skipped' ? SKIPPED_WHY : null;
+    let why = saved.why;
     if (photo && saved.outcome === 'imported') {
       why = await preparePhoto(new Blob([photo.bytes as BlobPart], { type: photo.type }))
         .then((prepared) => uploadRecipePhoto(userId, saved.recipeId, prepared))

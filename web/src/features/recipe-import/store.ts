@@ -64,9 +64,6 @@ export function setOnExisting(choice: OnExisting): void {
   importer.onExisting = choice;
 }
 
-/** Why a recipe was skipped: it was imported before and the person chose to leave it. */
-export const SKIPPED_WHY = 'imported before; left as it was';
-
 /** Reads a page (by address or pasted source) into recipes to review. */
 export async function readPage(source: { url: string } | { html: string }): Promise<void> {
   importer.status = 'reading';
@@ -116,7 +113,7 @@ export async function ownIngredientFor(r: number, l: number, input: OwnIngredien
 /**
  * Saves every recipe on screen, each whole or not at all: one refused (over a limit, or by the
  * database) is reported with why, and the rest still save. A re-import updates the earlier copy,
- * or leaves it as it was when the person chose to.
+ * or leaves it as it was when the person chose to, and skips it when nothing in it changed.
  */
 export async function saveAll(): Promise<void> {
   importer.status = 'saving';
@@ -129,7 +126,7 @@ export async function saveAll(): Promise<void> {
     }
     try {
       const saved = await saveImported(built.payload, importer.onExisting);
-      report.push({ name: recipe.name, ...saved, why: saved.outcome === 'skipped' ? SKIPPED_WHY : null });
+      report.push({ name: recipe.name, ...saved });
     } catch (error) {
       report.push({
         name: recipe.name,

@@ -7,7 +7,7 @@ import { ImportReport } from './import-report.tsx';
 /** An export file from Mealie, Tandoor or Paprika, or a schema.org JSON file: many recipes at once. */
 export function ExportFileForm() {
   const userId = useUserId()!;
-  const { running, done, total, problem, report } = useBulk();
+  const { running, done, total, cancelled, problem, report } = useBulk();
   return (
     <section aria-labelledby="export-h" className="stack">
       <h2 id="export-h">From another app</h2>
@@ -42,6 +42,11 @@ export function ExportFileForm() {
         </div>
       ) : null}
       <FormError message={problem} />
+      {!running && cancelled ? (
+        <p>
+          Cancelled: {total - done} of {total} recipes were not imported. Those saved are whole.
+        </p>
+      ) : null}
       {!running && report.length > 0 ? <ImportReport report={report} /> : null}
     </section>
   );
