@@ -119,6 +119,9 @@ describe.each(testDatabases)('field limits on %s', (database) => {
       `insert into public.recipes (name, user_id, ${column}) values ('R', $2, $1)`;
     const item = (table: string) =>
       `insert into public.${table} (name, user_id, quantity) values ('x', $2, $1)`;
+    const ownPack = (unit: string) =>
+      `insert into public.ingredients (name, protein, carbs, fats, calories, source, user_id, pack_size, pack_unit)
+        values ('own pack', 1, 1, 1, 1, 'own', $2, $1, '${unit}')`;
     const cases: [string, unknown, string][] = [
       [recipe('portions'), LIMITS.portions.min, 'ok'],
       [recipe('portions'), LIMITS.portions.min - 1, '23514'],
@@ -143,6 +146,13 @@ describe.each(testDatabases)('field limits on %s', (database) => {
         [item(table), '0', '23514'],
         [item(table), '1.0005', '23514'],
       ]),
+      // An own ingredient's pack (issue 20: 4): the form's LIMITS.packSize, in each of its units.
+      ...LIMITS.packSize.units.flatMap((unit): [string, unknown, string][] => [
+        [ownPack(unit), LIMITS.packSize.max, 'ok'],
+        [ownPack(unit), LIMITS.packSize.max + 1, '23514'],
+        [ownPack(unit), 0, '23514'],
+      ]),
+      [ownPack('jar'), 1, '23514'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', LIMITS.mealDate.min, 'ok'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', '1999-12-31', '23514'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', LIMITS.mealDate.max, 'ok'],

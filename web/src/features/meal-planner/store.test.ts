@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planToday } from '../../../../shared/dates/index.ts';
 import type { Change } from '../../lib/realtime.ts';
 import type { Meal } from './api.ts';
-import { applyMealChange, loadMeals, planner, plannerDates, resetPlanner } from './store.ts';
+import {
+  applyMealChange,
+  loadMeals,
+  planner,
+  plannerDates,
+  removeMeal,
+  resetPlanner,
+  undoRemoveMeal,
+} from './store.ts';
 
 const meal = (id: string, date: string, cook: string | null = null): Meal => ({
   id,
@@ -34,6 +42,20 @@ describe('meal planner store', () => {
     expect(planner.meals[0]!.cook_id).toBe('cook-a');
     applyMealChange({ eventType: 'DELETE', old: { id: '3' } } as Change<Meal>);
     expect(planner.meals.map((m) => m.id)).toEqual(['1']);
+  });
+
+  // The test client's server is unreachable: a removal or its Undo that fails changes nothing shown.
+  it('keeps the meal when removing it fails, so there is nothing to undo', async () => {
+    const [today] = plannerDates();
+    planner.meals = [meal('1', today!, 'cook-a')];
+    await expect(removeMeal('1')).rejects.toThrow();
+    expect(planner.meals).toEqual([meal('1', today!, 'cook-a')]);
+  });
+
+  it('shows no meal back when its Undo fails', async () => {
+    const [today] = plannerDates();
+    await expect(undoRemoveMeal('h', meal('1', today!, 'cook-a'))).rejects.toThrow();
+    expect(planner.meals).toEqual([]);
   });
 });
 
