@@ -26,6 +26,24 @@ const post = (page: Page, table: string, rows: unknown, prefer = 'return=minimal
     headers: { prefer },
   });
 
+/** An own recipe, "Plain rice" for 2: 300 g of the rice. */
+async function plainRice(page: Page, rice: number): Promise<{ id: string }> {
+  const [grams] = await restAs<{ id: number }[]>(page, 'measurements?select=id&name=eq.g');
+  const [recipe] = (await post(
+    page,
+    'recipes',
+    { name: 'Plain rice', portions: 2 },
+    'return=representation',
+  ))!;
+  await post(page, 'recipe_ingredients', {
+    recipe_id: recipe!.id,
+    ingredient_id: rice,
+    quantity: '300',
+    measurement_id: grams!.id,
+  });
+  return recipe!;
+}
+
 const pantryOf = async (page: Page) =>
   (
     await restAs<{ name: string; quantity: number; unit: string | null }[]>(
@@ -91,19 +109,7 @@ test('mark a planned meal cooked: the pantry goes down by what the recipe used',
   await signUp(page, newUser('Cook'));
   const { household, ids } = await setUp(page, ['jasmine rice']);
   const rice = ids.get('jasmine rice')!;
-  const [grams] = await restAs<{ id: number }[]>(page, 'measurements?select=id&name=eq.g');
-  const [recipe] = (await post(
-    page,
-    'recipes',
-    { name: 'Plain rice', portions: 2 },
-    'return=representation',
-  ))!;
-  await post(page, 'recipe_ingredients', {
-    recipe_id: recipe!.id,
-    ingredient_id: rice,
-    quantity: '300',
-    measurement_id: grams!.id,
-  });
+  const recipe = await plainRice(page, rice);
   await post(page, 'pantry', {
     household_id: household,
     name: 'jasmine rice',
@@ -116,7 +122,7 @@ test('mark a planned meal cooked: the pantry goes down by what the recipe used',
     household_id: household,
     date: today,
     slot: 'dinner',
-    recipe_id: recipe!.id,
+    recipe_id: recipe.id,
   });
 
   await page.goto('/planner');
@@ -217,19 +223,7 @@ test('a pantry of 1,200 items: every item shows, what can I cook counts them, pu
     quantity: 1,
     unit: 'kg',
   });
-  const [grams] = await restAs<{ id: number }[]>(page, 'measurements?select=id&name=eq.g');
-  const [recipe] = (await post(
-    page,
-    'recipes',
-    { name: 'Plain rice', portions: 2 },
-    'return=representation',
-  ))!;
-  await post(page, 'recipe_ingredients', {
-    recipe_id: recipe!.id,
-    ingredient_id: rice,
-    quantity: '300',
-    measurement_id: grams!.id,
-  });
+  await plainRice(page, rice);
   await post(page, 'shopping', {
     household_id: household,
     name: 'jasmine rice',

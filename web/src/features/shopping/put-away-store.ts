@@ -38,15 +38,14 @@ export const putAway = proxy<PutAwayState>({ amounts: null, busy: false, errors:
  */
 export async function startPutAway(ticked: readonly ShoppingItem[], chain: ChainKey | null): Promise<void> {
   const own = (i: ShoppingItem): BoughtAmount => {
-    const pack = i.ingredients?.pack_size && i.ingredients.pack_unit;
-    const bought = pack
-      ? ownPacksBought(i.quantity, i.unit, i.name, { size: i.ingredients!.pack_size!, unit: pack })
-      : null;
-    return bought
+    const size = i.ingredients?.pack_size;
+    const unit = i.ingredients?.pack_unit;
+    const bought = size && unit ? ownPacksBought(i.quantity, i.unit, i.name, { size, unit }) : null;
+    return bought && size
       ? {
           quantity: bought.amount,
           unit: bought.unit,
-          packs: `${bought.packs} × ${formatAmountText(i.ingredients!.pack_size!, bought.unit)}, your pack`,
+          packs: `${bought.packs} × ${formatAmountText(size, bought.unit)}, your pack`,
         }
       : { quantity: i.quantity ?? 1, unit: i.unit, packs: null };
   };
