@@ -1,4 +1,5 @@
-import { proxy, useSnapshot } from 'valtio';
+import { useSyncExternalStore } from 'react';
+import { proxy, subscribe, useSnapshot } from 'valtio';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { addFavourite, type FavouriteRow, listFavouriteIds, removeFavourite } from './api.ts';
 
@@ -62,6 +63,12 @@ export function useFavouriteIds(): readonly string[] {
   return useSnapshot(favourites).ids;
 }
 
+const subscribeFavourites = (onChange: () => void) => subscribe(favourites, onChange);
+
+/**
+ * One recipe's heart: a plain boolean subscription rather than a tracked snapshot, because a
+ * page draws one per card and tracking every id read through a proxy made each one slow.
+ */
 export function useIsFavourite(recipeId: string): boolean {
-  return useSnapshot(favourites).ids.includes(recipeId);
+  return useSyncExternalStore(subscribeFavourites, () => favourites.ids.includes(recipeId));
 }

@@ -2,6 +2,7 @@ import { proxy, ref, useSnapshot } from 'valtio';
 import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
 import { coalesced } from '../../lib/coalesce.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { keepUnchanged } from '../../lib/unchanged-rows.ts';
 import {
   createRecipe,
   deleteRecipe,
@@ -35,8 +36,9 @@ export function resetRecipes(): void {
 }
 
 function setItems(rows: Recipe[]): void {
+  const { rows: next, changed } = keepUnchanged(recipes.items, dedupeRecipes(rows), (r) => r.id);
   // Recipes are read-only in views; ref() keeps valtio from proxying thousands of nested lines.
-  recipes.items = dedupeRecipes(rows).map((r) => ref(r));
+  if (changed) recipes.items = next.map((r) => ref(r));
 }
 
 async function fetchRecipes(): Promise<void> {
@@ -56,17 +58,33 @@ export const loadRecipes = coalesced(fetchRecipes);
  * Price records are reference data, fetched once; a fetch that failed (none known) is tried
  * again, and `force` fetches them again after a price import.
  */
-export async function loadPrices(force = false): Promise<void> {
-  if (!force && recipes.pricesLoaded && recipes.prices.size > 0) return;
+export function loadPrices(force = false): Promise<void> {
+  if (!force && recipes.pricesLoaded && recipes.prices.size > 0) return Promise.resolve();
+  // Screens opening together share one read; only a forced one (after an import) reads again.
+  if (!force && pricesInFlight) return pricesInFlight;
+  const loading = fetchPrices().finally(() => {
+    if (pricesInFlight === loading) pricesInFlight = null;
+  });
+  pricesInFlight = loading;
+  return loading;
+}
+
+let pricesInFlight: Promise<void> | null = null;
+
+const fetchPrices = coalesced(async () => {
   try {
-    const rows = await listPriceRecords();
-    recipes.prices = ref(new Map(rows.map((r) => [Number(r.ingredient_id), r])));
+    const { rows, changed } = keepUnchanged(
+      [...recipes.prices.values()],
+      await listPriceRecords(),
+      (r) => r.ingredient_id,
+    );
+    if (changed) recipes.prices = ref(new Map(rows.map((r) => [Number(r.ingredient_id), r])));
   } catch (error) {
     console.error('loading prices failed', error);
   } finally {
     recipes.pricesLoaded = true;
   }
-}
+});
 
 export async function saveRecipe(userId: string, id: string | null, input: RecipeInput): Promise<string> {
   const saved = id ?? (await createRecipe(userId, input));

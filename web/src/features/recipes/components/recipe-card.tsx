@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatDuration } from '../../../../../shared/mod.ts';
 import { paths } from '../../../config/paths.ts';
@@ -7,7 +7,14 @@ import { PriceSummary } from './price-summary.tsx';
 import { RecipeImage } from './recipe-image.tsx';
 import { Tags } from './tags.tsx';
 
-export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactNode }) {
+/** Memoised: a card whose view is unchanged is not drawn again when the list around it is. */
+export const RecipeCard = memo(function RecipeCard({
+  view,
+  action,
+}: {
+  view: RecipeView;
+  action?: ReactNode;
+}) {
   const { recipe, nutrition, price, sample } = view;
   const duration = formatDuration(recipe.duration);
   return (
@@ -30,4 +37,4 @@ export function RecipeCard({ view, action }: { view: RecipeView; action?: ReactN
       <PriceSummary price={price} sample={sample} compact />
     </article>
   );
-}
+});

@@ -1,37 +1,51 @@
+import type { CSSProperties } from 'react';
 import { recipePhotoUrl } from '../api.ts';
 import '../recipes.css';
 import { thumbPathOf } from '../photo.ts';
 import { placeholderArt } from '../placeholder.ts';
 
-/** The placeholder drawing, decorative (the recipe's name is always beside it). */
-function Placeholder({ name, mealType }: { name: string; mealType: string | null }) {
+/** A spot of colour on the 320 × 200 canvas, in percentages so it scales with the frame. */
+function spot(rx: number, ry: number, cx: number, cy: number, colour: string): string {
+  const x = (n: number) => `${((n / 320) * 100).toFixed(2)}%`;
+  const y = (n: number) => `${((n / 200) * 100).toFixed(2)}%`;
+  return `radial-gradient(${x(rx)} ${y(ry)} at ${x(cx)} ${y(cy)}, ${colour} 96%, transparent 100%)`;
+}
+
+/** Drawn backgrounds by meal type and name: a list redrawn draws each one once. */
+const drawn = new Map<string, { style: CSSProperties; initial: string }>();
+
+/**
+ * The placeholder drawing in CSS gradients on one element: a dozen SVG nodes per card (or an SVG
+ * image, a document of its own each) cost the browser far more to lay out and paint.
+ */
+function placeholder(name: string, mealType: string | null): { style: CSSProperties; initial: string } {
+  const key = `${mealType ?? ''}\u0000${name}`;
+  const known = drawn.get(key);
+  if (known !== undefined) return known;
   const art = placeholderArt(name, mealType);
+  const fade = (colour: string, percent: number) => `color-mix(in srgb, ${colour} ${percent}%, transparent)`;
+  const style: CSSProperties = {
+    backgroundColor: art.background,
+    backgroundImage: [
+      spot(78, 56, 160, 100, art.plate),
+      spot(86, 62, 160, 104, art.rim),
+      ...art.dots.map((d) => spot(d.r, d.r, d.cx, d.cy, fade(d.fill, 85))),
+      `linear-gradient(175deg, transparent 65%, ${fade(art.cloth, 60)} 65%)`,
+    ].join(', '),
+    color: art.ink,
+  };
+  const drawing = { style, initial: art.initial };
+  drawn.set(key, drawing);
+  return drawing;
+}
+
+/** Decorative: the recipe's name is always beside it. */
+function Placeholder({ name, mealType }: { name: string; mealType: string | null }) {
+  const { style, initial } = placeholder(name, mealType);
   return (
-    <svg
-      viewBox="0 0 320 200"
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden="true"
-      focusable="false"
-      className="recipe-image-art"
-    >
-      <rect width="320" height="200" fill={art.background} />
-      <path d="M0 150 L320 120 L320 200 L0 200 Z" fill={art.cloth} opacity="0.6" />
-      {art.dots.map((d) => (
-        <circle key={`${d.cx}-${d.cy}`} cx={d.cx} cy={d.cy} r={d.r} fill={d.fill} opacity="0.85" />
-      ))}
-      <ellipse cx="160" cy="104" rx="86" ry="62" fill={art.rim} />
-      <ellipse cx="160" cy="100" rx="78" ry="56" fill={art.plate} />
-      <text
-        x="160"
-        y="118"
-        textAnchor="middle"
-        fontFamily="Georgia, 'Times New Roman', serif"
-        fontSize="52"
-        fill={art.ink}
-      >
-        {art.initial}
-      </text>
-    </svg>
+    <div className="recipe-image-art" style={style} aria-hidden="true">
+      {initial}
+    </div>
   );
 }
 

@@ -31,7 +31,11 @@ export function RecipeList({
     if (!recipes.loaded) void loadRecipes();
     void loadPrices();
   }, []);
-  const views = useMemo(() => recipeViews(items, prices), [items, prices]);
+  // The first load and every reload draw their cards in a render React can split and interrupt,
+  // so the page stays responsive while a long list is drawn.
+  const shownItems = useDeferredValue(items);
+  const shownPrices = useDeferredValue(prices);
+  const views = useMemo(() => recipeViews(shownItems, shownPrices), [shownItems, shownPrices]);
   // Typing shows at once; the list follows in a render React may interrupt for the next key, so
   // a keystroke never waits for 2,000 recipes to be filtered and their cards drawn.
   const deferred = useDeferredValue(filters);
@@ -47,7 +51,13 @@ export function RecipeList({
     [visible, shown, renderAction],
   );
   const tags = useMemo(() => tagsOf(views), [views]);
-  const ready = loaded && pricesLoaded;
+  // Loaded, and drawn: the deferred render has the first rows (until then the skeleton stays, not
+  // an empty list); a later reload keeps the cards on screen while it draws.
+  const ready =
+    loaded &&
+    pricesLoaded &&
+    (shownItems === items || shownItems.length > 0) &&
+    (shownPrices === prices || shownPrices.size > 0);
   const hasFavourites = views.some((v) => favouriteIds.includes(v.recipe.id));
   return (
     <>
