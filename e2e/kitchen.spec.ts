@@ -71,7 +71,7 @@ test('a photo for an own recipe: checked, resized, on the card and the page, rem
   expect(await thumb.getAttribute('src')).toContain('/thumb-');
   // Default recipes get a drawn placeholder.
   await page.getByLabel('Search recipes').fill('');
-  await expect(page.locator('.recipe-card svg.recipe-image-art').first()).toBeVisible();
+  await expect(page.locator('.recipe-card .recipe-image-art').first()).toBeVisible();
   await shoot(page, 'kitchen-cards-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'kitchen-cards-1280', false);

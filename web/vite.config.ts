@@ -13,7 +13,8 @@ export default defineConfig({
     // (the shopping list keeps its last copy and queues changes, features/shopping/offline.ts).
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // Registered by main.tsx once the first screen has settled (see there).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'avatars/*.svg'],
       manifest: {
         name: 'Larder',

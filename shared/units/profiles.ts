@@ -102,7 +102,7 @@ function resolve(key: string, d: Draft): IngredientProfile {
 }
 
 function preferredFor(key: string, d: Draft): string[] {
-  const listed = PREFERRED_UNITS_BY_KEY.get(key);
+  const listed = preferredUnitsByKey().get(key);
   if (listed !== undefined) return [...listed];
   if (d.each !== undefined) return ['piece', 'g'];
   // What has a cup weight is also spooned in small amounts (2 tsp brown sugar, 1 tbsp flour).
@@ -111,12 +111,25 @@ function preferredFor(key: string, d: Draft): string[] {
   return ['g', 'kg'];
 }
 
-const PREFERRED_UNITS_BY_KEY = new Map(
-  Object.entries(PREFERRED_UNITS).map(([name, units]) => [nameKey(name), units] as const),
-);
+let preferredByKey: Map<string, readonly string[]> | undefined;
+const preferredUnitsByKey = (): Map<string, readonly string[]> => {
+  preferredByKey ??= new Map(
+    Object.entries(PREFERRED_UNITS).map(([name, units]) => [nameKey(name), units] as const),
+  );
+  return preferredByKey;
+};
 
-/** Every ingredient the data tables know, by normalised key. */
-export const PROFILES: ReadonlyMap<string, IngredientProfile> = buildProfiles();
+let profiles: ReadonlyMap<string, IngredientProfile> | undefined;
+
+/**
+ * Every ingredient the data tables know, by normalised key. Built on first use rather than when
+ * the module loads: a web page that converts no amount never pays for it, and one that does
+ * pays outside the task that starts the app.
+ */
+export function allProfiles(): ReadonlyMap<string, IngredientProfile> {
+  profiles ??= buildProfiles();
+  return profiles;
+}
 
 /** Spec 9's defaults alone (plus exact mass units), for ingredients no table knows. */
 export const DEFAULT_PROFILE: IngredientProfile = Object.freeze({
@@ -125,11 +138,11 @@ export const DEFAULT_PROFILE: IngredientProfile = Object.freeze({
   preferred: Object.freeze(['g', 'kg']),
 });
 
-const known = (key: string): boolean => PROFILES.has(key);
+const known = (key: string): boolean => allProfiles().has(key);
 
 const profileCached = memoByString(4096, (name): IngredientProfile => {
   const key = matchKey(nameTokens(name), known);
-  return key === null ? DEFAULT_PROFILE : (PROFILES.get(key) ?? DEFAULT_PROFILE);
+  return key === null ? DEFAULT_PROFILE : (allProfiles().get(key) ?? DEFAULT_PROFILE);
 });
 
 /**

@@ -6,7 +6,7 @@ import { SPEC_TEASPOON_GRAMS, TEASPOON_PORTIONS } from './data/teaspoon-weights.
 import { density } from './data/usda.ts';
 import { DEFAULT_UNIT_FACTORS } from './factors.ts';
 import { nameKey } from './ingredient-names.ts';
-import { ingredientProfile, PROFILES } from './profiles.ts';
+import { allProfiles, ingredientProfile } from './profiles.ts';
 
 const keys = (names: string[]): Set<string> => new Set(names.map(nameKey));
 
@@ -77,7 +77,7 @@ describe('data tables (spec 9 ingredient-specific data)', () => {
   });
 
   it('resolves every profile to finite positive factors for every spec unit', () => {
-    for (const profile of PROFILES.values()) {
+    for (const profile of allProfiles().values()) {
       for (const unit of Object.keys(DEFAULT_UNIT_FACTORS)) {
         const f = profile.factors[unit];
         expect(f !== undefined && Number.isFinite(f) && f > 0, `${profile.key} ${unit}`).toBe(true);

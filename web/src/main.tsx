@@ -20,3 +20,15 @@ if (configProblem) {
     </StrictMode>,
   );
 }
+
+// The service worker (offline shell, installable app) registers once the first screen has
+// settled: registering checks sw.js for an update and, on a first visit, precaches the build —
+// work that would otherwise compete with drawing the page people came for.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  window.addEventListener('load', () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(register, { timeout: 5000 })
+      : setTimeout(register, 2000),
+  );
+}

@@ -96,12 +96,17 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
   useEffect(() => {
     void loadProfile(userRef.current);
     void loadFavourites(user.id);
-    // The recipe list is the home screen: fetch its data and code now, alongside the rest.
+    // The recipe list is the home screen: fetch its data now, alongside the rest, and its code
+    // once the page has settled (on the home screen the route has asked for it already; on any
+    // other it must not compete with that screen's own code).
     void loadRecipes();
     void loadPrices();
-    void import('./screens/recipes.tsx');
+    const prefetch = () => void import('./screens/recipes.tsx');
+    const idle =
+      'requestIdleCallback' in window ? requestIdleCallback(prefetch, { timeout: 5000 }) : undefined;
     const close = openRealtime(user.id);
     return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
       close();
       resetStores();
     };

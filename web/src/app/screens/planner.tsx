@@ -5,25 +5,16 @@ import { useUserId } from '../../features/auth/store.ts';
 import { loadCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { PlannerPage } from '../../features/meal-planner/components/planner-page.tsx';
-import { loadRecipes, useRecipes } from '../../features/recipes/store.ts';
+import { plannerRecipes } from '../../features/meal-planner/pick.ts';
+import { loadRecipes, recipes as recipeStore, useRecipes } from '../../features/recipes/store.ts';
 
 function PlannerFor({ householdId }: { householdId: string }) {
   const _userId = useUserId()!;
   const recipes = useRecipes();
   const cooks = useCooks();
-  const pickable = useMemo(
-    () =>
-      recipes.items.map((r) => ({
-        id: r.id,
-        name: r.name,
-        portions: r.portions,
-        meal_type: r.meal_type,
-        duration: r.duration,
-        tags: r.tags ?? [],
-        ingredients: r.recipe_ingredients.flatMap((l) => (l.ingredients ? [l.ingredients.name] : [])),
-      })),
-    [recipes.items],
-  );
+  // From the store's own list (the snapshot only says when it changed): its views are kept per list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recipes.items is the change signal
+  const pickable = useMemo(() => plannerRecipes(recipeStore.items), [recipes.items]);
   useEffect(() => {
     if (!recipes.loaded) void loadRecipes();
     void loadCooks(householdId);

@@ -1,5 +1,6 @@
 import { MEAL_SLOTS, type MealSlot } from '../../../../shared/recipes/index.ts';
 import { foldText } from '../../lib/fold-text.ts';
+import type { Recipe } from '../recipes/api.ts';
 import type { Meal } from './api.ts';
 
 /** What the planner knows of a recipe: enough to find it by name, tag or ingredient and show it. */
@@ -11,6 +12,31 @@ export interface PlannerRecipe {
   duration: number | null;
   tags: readonly string[];
   ingredients: readonly string[];
+}
+
+/** Planner views of a recipe list, kept per list: each visit to the planner reuses them. */
+const views = new WeakMap<readonly Recipe[], PlannerRecipe[]>();
+
+/**
+ * What the planner needs of each recipe (the picker searches names, tags and ingredients),
+ * worked out once per recipe list rather than on every visit: 2,000 recipes took most of the
+ * time the grid needed to show.
+ */
+export function plannerRecipes(items: readonly Recipe[]): PlannerRecipe[] {
+  let list = views.get(items);
+  if (list === undefined) {
+    list = items.map((r) => ({
+      id: r.id,
+      name: r.name,
+      portions: r.portions,
+      meal_type: r.meal_type,
+      duration: r.duration,
+      tags: r.tags ?? [],
+      ingredients: r.recipe_ingredients.flatMap((l) => (l.ingredients ? [l.ingredients.name] : [])),
+    }));
+    views.set(items, list);
+  }
+  return list;
 }
 
 export interface PlannerCook {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/index.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -12,6 +12,7 @@ import {
   loadMeals,
   markCooked,
   planMeal,
+  planner,
   plannerDates,
   removeMeal,
   undoRemoveMeal,
@@ -70,7 +71,10 @@ export function PlannerPage({
     void loadMeals(householdId);
   }, [householdId]);
   const dates = plannerDates();
-  const grid = plannerGrid(dates, meals);
+  // Laid out from the store's own list; the snapshot says when it changed. Walking the
+  // snapshot's tracking proxies cost more than laying out the week itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: meals and the first day are the change signals
+  const grid = useMemo(() => plannerGrid(dates, planner.meals), [meals, dates[0]]);
   const labels = new Map(dates.map((d, i) => [d, dayName(d, i)]));
   const recipeOf = (id: string | null) => recipes.find((r) => r.id === id);
   const meal = open && open.kind !== 'add' ? meals.find((m) => m.id === open.id) : undefined;
