@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { configProblem } from './lib/supabase.ts';
@@ -14,10 +14,14 @@ if (configProblem) {
     </main>,
   );
 } else {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: the first render of the app (and of the screen it opens) is drawn in slices
+  // the browser can interleave with its own work, not as one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 
