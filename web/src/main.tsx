@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { configProblem } from './lib/supabase.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -29,10 +30,7 @@ if (configProblem) {
 // settled: registering checks sw.js for an update and, on a first visit, precaches the build —
 // work that would otherwise compete with drawing the page people came for.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' });
   window.addEventListener('load', () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 5000 })
-      : setTimeout(register, 2000),
+    whenIdle(() => void navigator.serviceWorker.register('/sw.js', { scope: '/' }), 5000),
   );
 }

@@ -7,6 +7,7 @@ import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
+import { whenIdle } from '../lib/when-idle.ts';
 import { openHouseholdRealtime, openRealtime } from './live-topics.ts';
 import { resetHouseholdStores, resetStores } from './reset-stores.ts';
 
@@ -101,12 +102,12 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
     // other it must not compete with that screen's own code).
     void loadRecipes();
     void loadPrices();
-    const prefetch = () => void import('./screens/recipes.tsx');
-    const idle =
-      'requestIdleCallback' in window ? requestIdleCallback(prefetch, { timeout: 5000 }) : undefined;
-    const close = openRealtime(user.id);
+    const prefetch = whenIdle(() => void import('./screens/recipes.tsx'), 5000);
+    // The live channels open once the first screen has drawn: a first join reads its tables again
+    // anyway (spec 4), so nothing is missed, and setting them up stays out of the first paint.
+    const close = whenIdle(() => openRealtime(user.id));
     return () => {
-      if (idle !== undefined) cancelIdleCallback(idle);
+      prefetch();
       close();
       resetStores();
     };
@@ -115,7 +116,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
   const householdId = profile?.household_id ?? null;
   useEffect(() => {
     if (!householdId) return;
-    const close = openHouseholdRealtime(user.id, householdId);
+    const close = whenIdle(() => openHouseholdRealtime(user.id, householdId));
     return () => {
       close();
       resetHouseholdStores();
