@@ -20,24 +20,58 @@ export interface CsvParse {
 export function parseCsv(text: string): CsvParse {
   const records: CsvRecord[] = [];
   if (typeof text !== 'string') return { records, error: null };
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Most feeds quote nothing: then records are lines and fields are what lies between commas.
-  if (src.indexOf('"') < 0) {
-    const lines = src.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      let line = lines[i] as string;
-      if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line.includes('\r')) return parseQuoted(src, records);
-      if (line !== '') records.push({ line: i + 1, fields: line.split(',') });
-    }
+  const src = withoutBom(text);
+  if (quotesNothing(src)) {
+    eachLine(src, (line, fields) => {
+      records.push({ line, fields });
+    });
     return { records, error: null };
   }
-  return parseQuoted(src, records);
+  return { records, error: parseQuoted(src, records) };
+}
+
+/**
+ * parseCsv a record at a time: `visit` gets each record's line and fields in order, and none
+ * at all when the text is not CSV (the place and reason are returned instead). A feed of
+ * 100,000 rows held whole as records is most of what the garbage collector copies, so a feed
+ * that quotes nothing (which cannot fail) is never held whole.
+ */
+export function eachCsvRecord(
+  text: string,
+  visit: (line: number, fields: string[]) => void,
+): CsvParse['error'] {
+  if (typeof text !== 'string') return null;
+  const src = withoutBom(text);
+  if (quotesNothing(src)) {
+    eachLine(src, visit);
+    return null;
+  }
+  const records: CsvRecord[] = [];
+  const error = parseQuoted(src, records);
+  if (!error) for (const r of records) visit(r.line, r.fields);
+  return error;
+}
+
+const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** Most feeds quote nothing and end lines with LF or CRLF: then records are lines. */
+const quotesNothing = (src: string): boolean => src.indexOf('"') < 0 && !/\r(?!\n|$)/.test(src);
+
+/** The records of text that quotes nothing: lines, fields what lies between commas. */
+function eachLine(src: string, visit: (line: number, fields: string[]) => void): void {
+  const n = src.length;
+  let from = 0;
+  for (let line = 1; from < n; line++) {
+    let end = src.indexOf('\n', from);
+    if (end < 0) end = n;
+    const stop = end > from && src.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (stop > from) visit(line, src.slice(from, stop).split(','));
+    from = end + 1;
+  }
 }
 
 /** The general case: quoted fields, which may hold commas and line breaks. */
-function parseQuoted(src: string, records: CsvRecord[]): CsvParse {
-  records.length = 0;
+function parseQuoted(src: string, records: CsvRecord[]): CsvParse['error'] {
   const n = src.length;
   let i = 0;
   let line = 1;
@@ -54,7 +88,7 @@ function parseQuoted(src: string, records: CsvRecord[]): CsvParse {
         let from = i + 1;
         for (;;) {
           const q = src.indexOf('"', from);
-          if (q < 0) return { records, error: { line: start, message: 'a quoted field is never closed' } };
+          if (q < 0) return { line: start, message: 'a quoted field is never closed' };
           out += src.slice(from, q);
           if (src.charCodeAt(q + 1) === 34) {
             out += '"';
@@ -68,7 +102,7 @@ function parseQuoted(src: string, records: CsvRecord[]): CsvParse {
         field = out;
         const next = src.charCodeAt(i);
         if (i < n && next !== 44 && next !== 10 && next !== 13)
-          return { records, error: { line, message: 'text follows a closing quote' } };
+          return { line, message: 'text follows a closing quote' };
       } else {
         let j = i;
         while (j < n) {
@@ -94,5 +128,5 @@ function parseQuoted(src: string, records: CsvRecord[]): CsvParse {
     line++;
     if (!blank) records.push({ line: start, fields });
   }
-  return { records, error: null };
+  return null;
 }

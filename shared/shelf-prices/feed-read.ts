@@ -3,7 +3,7 @@
  * one-file JSON form, and the checks across rows that no single row can make.
  */
 import { mealWindow } from '../dates/index.ts';
-import { parseCsv } from './csv.ts';
+import { eachCsvRecord } from './csv.ts';
 import {
   dayNumber,
   emptyFeed,
@@ -19,6 +19,9 @@ import {
   type FeedRows,
   feedError,
   groupDigits,
+  type PriceColumns,
+  plainPrice,
+  priceColumns,
   readFeedRecord,
   type Sourced,
   showValue,
@@ -44,6 +47,37 @@ function kindOfHeader(header: readonly string[]): FeedKind | null {
   if (header.includes('pack_unit')) return 'products';
   if (header.includes('ingredient')) return 'ingredient_products';
   return null;
+}
+
+/**
+ * Checks a CSV header (`where` names its line): the kind it belongs to, or null (and errors
+ * added) when it is not a Larder feed header, names an unknown column or one twice, or lacks
+ * a required one.
+ */
+function readHeader(header: readonly string[], where: string, errors: FeedError[]): FeedKind | null {
+  const kind = kindOfHeader(header);
+  if (kind === null) {
+    errors.push(
+      feedError(
+        where,
+        null,
+        'names none of price_cents, pack_unit, ingredient: not a Larder price feed header',
+      ),
+    );
+    return null;
+  }
+  const columns = FEED_COLUMNS[kind];
+  const known = new Set([...columns.required, ...columns.optional]);
+  const seen = new Set<string>();
+  const before = errors.length;
+  for (const h of header) {
+    if (!known.has(h)) errors.push(feedError(where, null, `has an unknown column ${showValue(h)}`));
+    else if (seen.has(h)) errors.push(feedError(where, null, `names the column ${showValue(h)} twice`));
+    seen.add(h);
+  }
+  for (const r of columns.required)
+    if (!seen.has(r)) errors.push(feedError(where, null, `lacks the column ${showValue(r)}`));
+  return errors.length > before ? null : kind;
 }
 
 /**
@@ -81,59 +115,43 @@ export function readFeedCsv(file: string, text: string, options?: FeedReadOption
     body = end < 0 ? '' : body.slice(end + 1);
   }
   if (out.errors.length > 0) return out;
-  const parsed = parseCsv(body);
-  const records = parsed.records;
-  if (parsed.error) {
-    out.errors.push(
-      feedError(`${name} line ${groupDigits(parsed.error.line + skipped)}`, null, parsed.error.message),
-    );
-    return out;
-  }
-  const head = records[0];
-  if (!head) {
-    out.errors.push(feedError(name, null, 'is empty (no header line)'));
-    return out;
-  }
-  const header = head.fields.map((h) => h.trim());
-  const headerWhere = `${name} line ${groupDigits(head.line + skipped)}`;
-  const kind = kindOfHeader(header);
-  if (kind === null) {
-    out.errors.push(
-      feedError(
-        headerWhere,
-        null,
-        'names none of price_cents, pack_unit, ingredient: not a Larder price feed header',
-      ),
-    );
-    return out;
-  }
-  const columns = FEED_COLUMNS[kind];
-  const known = new Set([...columns.required, ...columns.optional]);
-  const seen = new Set<string>();
-  for (const h of header) {
-    if (!known.has(h)) out.errors.push(feedError(headerWhere, null, `has an unknown column ${showValue(h)}`));
-    else if (seen.has(h))
-      out.errors.push(feedError(headerWhere, null, `names the column ${showValue(h)} twice`));
-    seen.add(h);
-  }
-  for (const r of columns.required)
-    if (!seen.has(r)) out.errors.push(feedError(headerWhere, null, `lacks the column ${showValue(r)}`));
-  if (out.errors.length > 0) return out;
-  const rows = out[kind] as Sourced<FeedRows[typeof kind][number]['row']>[];
-  for (let i = 1; i < records.length; i++) {
-    const rec = records[i] as (typeof records)[number];
-    const where = `${name} line ${groupDigits(rec.line + skipped)}`;
-    if (rec.fields.length !== header.length) {
+  // The header is the first record; the rows are checked as they are read, so the file is never
+  // held whole as records (see eachCsvRecord).
+  let header: string[] | null = null;
+  let kind: FeedKind | null = null;
+  let rows: Sourced<FeedRows[FeedKind][number]['row']>[] = [];
+  let prices: PriceColumns | null = null;
+  const error = eachCsvRecord(body, (line, fields) => {
+    if (header === null) {
+      header = fields.map((h) => h.trim());
+      kind = readHeader(header, `${name} line ${groupDigits(line + skipped)}`, out.errors);
+      if (kind !== null) rows = out[kind];
+      if (kind === 'prices') prices = priceColumns(header);
+      return;
+    }
+    if (kind === null) return;
+    const where = `${name} line ${groupDigits(line + skipped)}`;
+    if (fields.length !== header.length) {
       out.errors.push(
-        feedError(where, null, `has ${rec.fields.length} fields where the header has ${header.length}`),
+        feedError(where, null, `has ${fields.length} fields where the header has ${header.length}`),
       );
-      continue;
+      return;
+    }
+    const plain = prices === null ? null : plainPrice(fields, prices, today);
+    if (plain !== null) {
+      rows.push({ row: plain, where });
+      return;
     }
     const record: Record<string, string> = {};
-    for (let c = 0; c < header.length; c++) record[header[c] as string] = rec.fields[c] as string;
+    for (let c = 0; c < header.length; c++) record[header[c] as string] = fields[c] as string;
     const row = readFeedRecord(kind, record, where, today, out.errors);
-    if (row !== null) rows.push({ row, where } as never);
+    if (row !== null) rows.push({ row, where });
+  });
+  if (error) {
+    out.errors.push(feedError(`${name} line ${groupDigits(error.line + skipped)}`, null, error.message));
+    return out;
   }
+  if (header === null) out.errors.push(feedError(name, null, 'is empty (no header line)'));
   return out;
 }
 
@@ -200,7 +218,6 @@ export function readFeedJson(file: string, value: unknown, options?: FeedReadOpt
 }
 
 const productKey = (r: { chain: string; sku: string }): string => `${r.chain}\u0000${r.sku}`;
-const priceKey = (r: FeedPrice): string => `${r.chain}\u0000${r.sku}\u0000${r.store}\u0000${r.date}`;
 /** What a price row says, apart from when: two rows of one product and store saying the same are one price. */
 export function samePrice(a: FeedPrice, b: FeedPrice): boolean {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return false;
@@ -246,7 +263,8 @@ export function combineFeeds(parts: readonly FeedRead[]): FeedRead {
   const out = emptyFeed();
   if (!Array.isArray(parts)) return out;
   const products = new Map<string, Sourced<FeedProduct>>();
-  const prices = new Map<string, Sourced<FeedPrice>>();
+  const prices: Sourced<FeedPrice>[] = [];
+  const priceAt = new Map<string, Map<string, number>>();
   const mappings = new Map<string, Sourced<FeedMapping>>();
   const preferred = new Map<string, Sourced<FeedMapping>>();
   for (const part of parts) {
@@ -288,10 +306,19 @@ export function combineFeeds(parts: readonly FeedRead[]): FeedRead {
       });
     }
     for (const p of list<FeedPrice>(part.prices)) {
-      const key = priceKey(p.row);
-      const had = prices.get(key);
-      if (!had) {
-        prices.set(key, p);
+      // By product and store, then day: 100,000 keys of all four held at once cost more to
+      // make and to keep than a few thousand.
+      const key = `${p.row.chain}\u0000${p.row.sku}\u0000${p.row.store}`;
+      let days = priceAt.get(key);
+      if (!days) {
+        days = new Map();
+        priceAt.set(key, days);
+      }
+      const at = days.get(p.row.date);
+      const had = at === undefined ? undefined : prices[at];
+      if (at === undefined || !had) {
+        days.set(p.row.date, prices.length);
+        prices.push(p);
         continue;
       }
       if (!samePrice(had.row, p.row)) {
@@ -304,10 +331,10 @@ export function combineFeeds(parts: readonly FeedRead[]): FeedRead {
         );
         continue;
       }
-      prices.set(key, {
+      prices[at] = {
         where: had.where,
         row: { ...had.row, last_seen: maxDate(had.row.last_seen, p.row.last_seen) },
-      });
+      };
     }
     for (const m of list<FeedMapping>(part.ingredient_products)) {
       const key = `${m.row.ingredient}\u0000${productKey(m.row)}`;
@@ -344,7 +371,7 @@ export function combineFeeds(parts: readonly FeedRead[]): FeedRead {
     }
   }
   out.products = [...products.values()];
-  out.prices = [...prices.values()];
+  out.prices = prices;
   out.ingredient_products = [...mappings.values()];
   return out;
 }

@@ -473,6 +473,98 @@ function readPrice(f: FieldReader, errors: FeedError[], where: string): FeedPric
   return errors.length > before ? null : (row as FeedPrice);
 }
 
+/** The places of the price columns in a CSV header; -1 for an optional column it leaves out. */
+export type PriceColumns = { readonly [K in keyof FeedPrice]: number };
+
+/** Where each price column is in a header that names every required one. */
+export function priceColumns(header: readonly string[]): PriceColumns {
+  const at = (name: keyof FeedPrice): number => header.indexOf(name);
+  return {
+    chain: at('chain'),
+    sku: at('sku'),
+    store: at('store'),
+    date: at('date'),
+    last_seen: at('last_seen'),
+    price_cents: at('price_cents'),
+    was_cents: at('was_cents'),
+    promo: at('promo'),
+    multibuy_qty: at('multibuy_qty'),
+    multibuy_cents: at('multibuy_cents'),
+    in_stock: at('in_stock'),
+    source: at('source'),
+  };
+}
+
+const PLAIN_CENTS = /^\d{1,8}$/;
+
+/**
+ * A price row of CSV fields as readPrice reads it, for the rows that are plainly right (what
+ * nearly every row of a real feed is): each value in its simplest form (whole numbers as bare
+ * digits), within its limits, the rows' rules met. Anything else is null, and readFeedRecord
+ * reads the row again, giving the row or its errors: the rules and their messages stay in one
+ * place, and a 100,000-row feed does not build a record and a reader per row.
+ */
+export function plainPrice(fields: readonly string[], at: PriceColumns, today: number): FeedPrice | null {
+  const chain = fieldAt(fields, at.chain);
+  if (!(CHAINS as readonly string[]).includes(chain)) return null;
+  const sku = fieldAt(fields, at.sku);
+  if (!SKU.test(sku)) return null;
+  let store = fieldAt(fields, at.store);
+  if (store === '') store = ONLINE_STORE;
+  else if (!STORE.test(store)) return null;
+  const date = fieldAt(fields, at.date);
+  if (!plainDay(date, today)) return null;
+  const seen = fieldAt(fields, at.last_seen);
+  if (seen !== '' && (!plainDay(seen, today) || seen < date)) return null;
+  const price = plainCents(fieldAt(fields, at.price_cents), 0);
+  if (price === null || price === undefined) return null;
+  const was = plainCents(fieldAt(fields, at.was_cents), 0);
+  if (was === null || (was !== undefined && was <= price)) return null;
+  const promo = fieldAt(fields, at.promo);
+  if (promo !== '' && !(PROMO_KINDS as readonly string[]).includes(promo)) return null;
+  const qty = plainCents(fieldAt(fields, at.multibuy_qty), 2);
+  const multibuy = plainCents(fieldAt(fields, at.multibuy_cents), 1);
+  if (qty === null || multibuy === null || (qty === undefined) !== (multibuy === undefined)) return null;
+  if (qty !== undefined && qty > 99) return null;
+  const stock = fieldAt(fields, at.in_stock);
+  if (stock !== '' && stock !== 'true' && stock !== 'false') return null;
+  const source = fieldAt(fields, at.source);
+  if (!SOURCE.test(source)) return null;
+  return {
+    chain: chain as ChainKey,
+    sku,
+    store,
+    date,
+    last_seen: seen === '' ? null : seen,
+    price_cents: price,
+    was_cents: was ?? null,
+    promo: promo === '' ? null : (promo as PromoKind),
+    multibuy_qty: qty ?? null,
+    multibuy_cents: multibuy ?? null,
+    in_stock: stock !== 'false',
+    source,
+  };
+}
+
+/** A CSV field by its place; '' (not given) for a column the header leaves out. */
+function fieldAt(fields: readonly string[], i: number): string {
+  return i < 0 ? '' : (fields[i] as string);
+}
+
+/** A date readPrice takes as it is: a real YYYY-MM-DD from 2000-01-01 up to today. */
+function plainDay(text: string, today: number): boolean {
+  const day = dayNumber(text);
+  return day !== null && day <= today && text >= FEED_LIMITS.firstDate;
+}
+
+/** Bare digits from `min` up to FEED_LIMITS.maxCents; undefined when not given, null otherwise. */
+function plainCents(text: string, min: number): number | null | undefined {
+  if (text === '') return undefined;
+  if (!PLAIN_CENTS.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= FEED_LIMITS.maxCents ? n : null;
+}
+
 function readMapping(f: FieldReader, errors: FeedError[]): FeedMapping | null {
   const before = errors.length;
   const row = {
