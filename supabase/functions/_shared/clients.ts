@@ -15,7 +15,7 @@ const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessi
  */
 export function callerClient(caller: Caller): SupabaseClient<Database> {
   return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
-    accessToken: async () => caller.token,
+    accessToken: () => Promise.resolve(caller.token),
   });
 }
 
