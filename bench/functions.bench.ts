@@ -132,9 +132,21 @@ export default async function functionsBench(): Promise<BenchRow[]> {
         ),
         'REST read of prices',
       );
+    // The read price-basket makes, called straight from here: how much of the function's time
+    // is its one database read, and how much the function's own path and work.
+    const basketRead = async () =>
+      expectOk(
+        await fetch(`${stack.url}/rest/v1/rpc/basket_prices`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ ingredient_ids: ingredientIds }),
+        }),
+        'REST call of basket_prices',
+      );
     for (let i = 0; i < 5; i++) {
       await priceBasket();
       await priceRows();
+      await basketRead();
     }
     // A refused body: the function's own round trip (gateway, worker, auth, validation), no reads.
     const refused = async () => {
@@ -149,6 +161,7 @@ export default async function functionsBench(): Promise<BenchRow[]> {
     const basketTimes: number[] = [];
     const rowTimes: number[] = [];
     const refusedTimes: number[] = [];
+    const readTimes: number[] = [];
     for (let i = 0; i < BASKET_CALLS; i++) {
       let started = performance.now();
       await priceRows();
@@ -159,6 +172,9 @@ export default async function functionsBench(): Promise<BenchRow[]> {
       started = performance.now();
       await refused();
       refusedTimes.push(performance.now() - started);
+      started = performance.now();
+      await basketRead();
+      readTimes.push(performance.now() - started);
     }
     const basketRatio = percentile(basketTimes, 50) / percentile(rowTimes, 50);
 
@@ -209,6 +225,11 @@ export default async function functionsBench(): Promise<BenchRow[]> {
       {
         name: 'price-basket refusing a bad body (its round trip, no reads), median',
         value: percentile(refusedTimes, 50),
+        unit: 'ms',
+      },
+      {
+        name: 'REST call of basket_prices, the read price-basket makes, median',
+        value: percentile(readTimes, 50),
         unit: 'ms',
       },
       {

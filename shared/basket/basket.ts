@@ -154,7 +154,10 @@ export function priceBasket(
   for (let a = 0; a < CHAINS.length; a++) {
     for (let b = a + 1; b < CHAINS.length; b++) {
       const pair: [ChainKey, ChainKey] = [CHAINS[a] as ChainKey, CHAINS[b] as ChainKey];
-      const from: Record<string, ChainKey> = {};
+      // Collected as entries and made an object in one step: an object grown key by key past a
+      // few dozen keys turns into a hash table, and JSON.stringify of any answer holding one
+      // (price-basket's) then takes a slow path over the whole answer, several times slower.
+      const picks: [string, ChainKey][] = [];
       let total = 0;
       let complete = true;
       for (const line of priceable) {
@@ -164,9 +167,10 @@ export function priceBasket(
           break;
         }
         const useSecond = !first || (second !== undefined && second.costCents < first.costCents);
-        from[line.key] = useSecond ? pair[1] : pair[0];
+        picks.push([line.key, useSecond ? pair[1] : pair[0]]);
         total += (useSecond ? second : first)!.costCents;
       }
+      const from: Record<string, ChainKey> = Object.fromEntries(picks);
       const both = new Set(Object.values(from)).size === 2;
       if (complete && both && (split === null || total < split.totalCents)) {
         split = { chains: pair, totalCents: total, savingCents: null, from };

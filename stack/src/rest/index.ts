@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiModule, StackContext } from '../context.ts';
 import { type JwtClaims, type Queryable, UnknownRoleError, withClaims } from '../db/index.ts';
 import { BodyTooLargeError, bearerToken, readBody } from '../http.ts';
-import { authenticate, JwtCache } from './auth.ts';
+import { JwtCache } from '../jwt-cache.ts';
+import { authenticate } from './auth.ts';
 import { RestError, tableNotFound, toRestError } from './errors.ts';
 import { parseFilterValue } from './grammar.ts';
 import { runDelete, runInsert, runPut, runUpdate } from './mutate.ts';
@@ -10,7 +11,7 @@ import { openApi } from './openapi.ts';
 import { checkPreferences, negotiate, parsePreferences } from './prefer.ts';
 import { runRead } from './read.ts';
 import type { Outcome } from './respond.ts';
-import { type BodyType, runRpc } from './rpc.ts';
+import { type BodyType, type RpcRequest, runRpc, runsReadOnly } from './rpc.ts';
 import { closest, type SchemaCache } from './schema.ts';
 import { type RestSettings, readRestSettings } from './settings.ts';
 import { SchemaStore } from './store.ts';
@@ -119,12 +120,18 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
     // and the search path of the request's schema; ended as db-tx-end and Prefer: tx say.
     const rollback =
       prefs.tx === 'rollback' || (settings.txEnd.startsWith('rollback') && prefs.tx !== 'commit');
-    const asCaller = async (schema: SchemaCache, fn: (tx: Queryable) => Promise<Outcome>) => {
+    const asCaller = async (
+      schema: SchemaCache,
+      fn: (tx: Queryable) => Promise<Outcome>,
+      readOnly = false,
+    ) => {
       const extra: Record<string, string> = {
         search_path: [schemaName, ...settings.extraSearchPath]
           .map((s) => `"${s.replaceAll('"', '""')}"`)
           .join(', '),
         ...schema.roleSettings[claims.role],
+        // SET TRANSACTION READ ONLY, with the claims: a statement fewer per call.
+        ...(readOnly ? { transaction_read_only: 'on' } : {}),
       };
       try {
         return await withClaims(
@@ -181,26 +188,25 @@ export function createRestApi(ctx: StackContext, options: RestOptions = {}): Api
           }
         }
         checkPreferences(prefs);
-        return asCaller(schema, (tx) =>
-          runRpc(tx, {
-            schema,
-            name,
-            args,
-            argKeys,
-            bodyType: method === 'POST' ? bodyType : 'json',
-            search: url.searchParams,
-            range,
-            prefs,
-            media,
-            head,
-            method: method === 'POST' ? 'POST' : 'GET',
-            rawArgs:
-              method === 'POST' && bodyType !== 'form' && payload.raw.length > 0 ? payload.raw : undefined,
-            maxRows: settings.maxRows,
-            aggregates: settings.aggregatesEnabled,
-            profile,
-          }),
-        );
+        const call: RpcRequest = {
+          schema,
+          name,
+          args,
+          argKeys,
+          bodyType: method === 'POST' ? bodyType : 'json',
+          search: url.searchParams,
+          range,
+          prefs,
+          media,
+          head,
+          method: method === 'POST' ? 'POST' : 'GET',
+          rawArgs:
+            method === 'POST' && bodyType !== 'form' && payload.raw.length > 0 ? payload.raw : undefined,
+          maxRows: settings.maxRows,
+          aggregates: settings.aggregatesEnabled,
+          profile,
+        };
+        return asCaller(schema, (tx) => runRpc(tx, call), runsReadOnly(call));
       });
     }
     if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');

@@ -234,7 +234,30 @@ function callSql(routine: Routine, req: RpcRequest, keys: string[], params: Para
   return `${fn}(${named.join(', ')})`;
 }
 
-/** POST/GET/HEAD /rpc/<fn> (Query.hs actionQuery for DbCall, Response.hs for CallReadPlan). */
+/**
+ * Whether a call runs in a read-only transaction, as PostgREST's callReadPlan: GET/HEAD, and a
+ * POST to a stable or immutable function. Decided before the transaction starts, so the mode is
+ * set with the caller's claims rather than by a statement of its own. A call whose function
+ * cannot be found is not read-only; runRpc then reports why.
+ */
+export function runsReadOnly(req: RpcRequest): boolean {
+  if (req.method === 'GET') return true;
+  try {
+    const routine = findRoutine(req.schema, req.name, Object.keys(req.args), {
+      post: true,
+      bodyType: req.bodyType,
+      singleObject: req.prefs.params === 'single-object',
+    });
+    return routine.volatility !== 'v';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST/GET/HEAD /rpc/<fn> (Query.hs actionQuery for DbCall, Response.hs for CallReadPlan), in a
+ * transaction that is already read-only when {@link runsReadOnly} says so.
+ */
 export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
   const keys = Object.keys(req.args);
   const routine = findRoutine(req.schema, req.name, keys, {
@@ -242,8 +265,6 @@ export async function runRpc(tx: Queryable, req: RpcRequest): Promise<Outcome> {
     bodyType: req.bodyType,
     singleObject: req.prefs.params === 'single-object',
   });
-  // PostgREST's callReadPlan: GET/HEAD, and POST to a stable or immutable function, run read-only.
-  if (req.method === 'GET' || routine.volatility !== 'v') await tx.query('SET TRANSACTION READ ONLY');
   const params = new Params();
   const call = callSql(routine, req, keys, params);
   const applied = preferenceApplied(req.prefs, ['params', 'count', 'tx', 'handling', 'maxAffected']);

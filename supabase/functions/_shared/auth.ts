@@ -49,7 +49,11 @@ function decodePayload(token: string): Record<string, unknown> | null {
   try {
     const base64 = (parts[1] as string).replace(/-/g, '+').replace(/_/g, '/');
     const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    const binary = atob(padded);
+    // A plain loop: Uint8Array.from over the string's iterator with a callback cost every call
+    // about 0.1 ms, more than the rest of reading the caller.
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
