@@ -40,6 +40,6 @@ export default defineConfig({
     }),
   ],
   envDir: import.meta.dirname,
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', modulePreload: false },
   server: { fs: { allow: ['..'] } },
 });

@@ -7,29 +7,82 @@ import { GuestOnly, RequireSession } from './guards.tsx';
 import { HomeScreen } from './screens/home.tsx';
 
 // Screens load on demand so the first page stays small (bench/web.bench.ts watches this).
-const SignUpForm = lazy(() => import('./screens/sign-up.tsx'));
-const ForgotPassword = lazy(() => import('./screens/forgot-password.tsx'));
-const ResetPassword = lazy(() => import('./screens/reset-password.tsx'));
-const PrivacyPolicy = lazy(() => import('./screens/privacy-policy.tsx'));
-const TermsOfService = lazy(() => import('./screens/terms-of-service.tsx'));
-const Recipes = lazy(() => import('./screens/recipes.tsx'));
-const RecipeDetail = lazy(() => import('./screens/recipe-detail.tsx'));
-const RecipeEditor = lazy(() => import('./screens/recipe-editor.tsx'));
-const RecipeImport = lazy(() => import('./screens/recipe-import.tsx'));
-const Favourites = lazy(() => import('./screens/favourites.tsx'));
-const Planner = lazy(() => import('./screens/planner.tsx'));
-const Week = lazy(() => import('./screens/week.tsx'));
-const Cooks = lazy(() => import('./screens/cooks.tsx'));
-const Pantry = lazy(() => import('./screens/pantry.tsx'));
-const Cook = lazy(() => import('./screens/cook.tsx'));
-const Shopping = lazy(() => import('./screens/shopping.tsx'));
-const Prices = lazy(() => import('./screens/prices.tsx'));
-const PriceImports = lazy(() => import('./screens/price-imports.tsx'));
-const IngredientPrices = lazy(() => import('./screens/ingredient-prices.tsx'));
-const Profile = lazy(() => import('./screens/profile.tsx'));
-const Household = lazy(() => import('./screens/household.tsx'));
-const Join = lazy(() => import('./screens/join.tsx'));
-const NotFound = lazy(() => import('./screens/not-found.tsx'));
+const screen = {
+  signUpForm: () => import('./screens/sign-up.tsx'),
+  forgotPassword: () => import('./screens/forgot-password.tsx'),
+  resetPassword: () => import('./screens/reset-password.tsx'),
+  privacyPolicy: () => import('./screens/privacy-policy.tsx'),
+  termsOfService: () => import('./screens/terms-of-service.tsx'),
+  recipes: () => import('./screens/recipes.tsx'),
+  recipeDetail: () => import('./screens/recipe-detail.tsx'),
+  recipeEditor: () => import('./screens/recipe-editor.tsx'),
+  recipeImport: () => import('./screens/recipe-import.tsx'),
+  favourites: () => import('./screens/favourites.tsx'),
+  planner: () => import('./screens/planner.tsx'),
+  week: () => import('./screens/week.tsx'),
+  cooks: () => import('./screens/cooks.tsx'),
+  pantry: () => import('./screens/pantry.tsx'),
+  cook: () => import('./screens/cook.tsx'),
+  shopping: () => import('./screens/shopping.tsx'),
+  prices: () => import('./screens/prices.tsx'),
+  priceImports: () => import('./screens/price-imports.tsx'),
+  ingredientPrices: () => import('./screens/ingredient-prices.tsx'),
+  profile: () => import('./screens/profile.tsx'),
+  household: () => import('./screens/household.tsx'),
+  join: () => import('./screens/join.tsx'),
+  notFound: () => import('./screens/not-found.tsx'),
+};
+const SignUpForm = lazy(screen.signUpForm);
+const ForgotPassword = lazy(screen.forgotPassword);
+const ResetPassword = lazy(screen.resetPassword);
+const PrivacyPolicy = lazy(screen.privacyPolicy);
+const TermsOfService = lazy(screen.termsOfService);
+const Recipes = lazy(screen.recipes);
+const RecipeDetail = lazy(screen.recipeDetail);
+const RecipeEditor = lazy(screen.recipeEditor);
+const RecipeImport = lazy(screen.recipeImport);
+const Favourites = lazy(screen.favourites);
+const Planner = lazy(screen.planner);
+const Week = lazy(screen.week);
+const Cooks = lazy(screen.cooks);
+const Pantry = lazy(screen.pantry);
+const Cook = lazy(screen.cook);
+const Shopping = lazy(screen.shopping);
+const Prices = lazy(screen.prices);
+const PriceImports = lazy(screen.priceImports);
+const IngredientPrices = lazy(screen.ingredientPrices);
+const Profile = lazy(screen.profile);
+const Household = lazy(screen.household);
+const Join = lazy(screen.join);
+const NotFound = lazy(screen.notFound);
+
+/** The screen each fixed path opens, to fetch its code before the app has drawn anything. */
+const SCREEN_AT: Record<string, () => Promise<unknown>> = {
+  [paths.home]: screen.recipes,
+  [paths.recipes]: screen.recipes,
+  [paths.favourites]: screen.favourites,
+  [paths.planner]: screen.planner,
+  [paths.week]: screen.week,
+  [paths.cooks]: screen.cooks,
+  [paths.pantry]: screen.pantry,
+  [paths.cook]: screen.cook,
+  [paths.shopping]: screen.shopping,
+  [paths.prices]: screen.prices,
+  [paths.priceImports]: screen.priceImports,
+  [paths.profile]: screen.profile,
+  [paths.household]: screen.household,
+  [paths.importRecipes]: screen.recipeImport,
+  [paths.newRecipe]: screen.recipeEditor,
+};
+
+/**
+ * Starts fetching the code of the screen a path opens, as the app starts: a link straight to a
+ * screen then brings its code alongside the app's rather than after the app has drawn, and the
+ * fetch is not started from inside a render (where it made one long task of it).
+ */
+export function preloadScreen(path: string): void {
+  void SCREEN_AT[path]?.().catch(() => undefined);
+}
 
 /**
  * A screen only a signed-in user sees (spec 2); `children` may read the path's parameters. No

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import type { PriceRecord, Recipe } from '../api.ts';
 import { recipeViews } from '../derive.ts';
 import { filterRecipes, NO_FILTERS, type RecipeFilters, tagsOf } from '../filter.ts';
 import { loadPrices, loadRecipes, recipes, usePrices, useRecipes } from '../store.ts';
@@ -10,6 +11,8 @@ import { RecipeCard } from './recipe-card.tsx';
 import { RecipeFiltersBar } from './recipe-filters.tsx';
 
 const PAGE = 24;
+const NO_RECIPES: readonly Recipe[] = [];
+const NO_PRICES: ReadonlyMap<number, PriceRecord> = new Map();
 
 export function RecipeList({
   favouriteIds,
@@ -31,10 +34,11 @@ export function RecipeList({
     if (!recipes.loaded) void loadRecipes();
     void loadPrices();
   }, []);
-  // The first load and every reload draw their cards in a render React can split and interrupt,
-  // so the page stays responsive while a long list is drawn.
-  const shownItems = useDeferredValue(items);
-  const shownPrices = useDeferredValue(prices);
+  // The cards are drawn in a render React can split and interrupt, after the page around them
+  // (even when the rows are there on the first render): the search box shows at once and the
+  // page stays responsive while a long list is drawn.
+  const shownItems = useDeferredValue(items, NO_RECIPES);
+  const shownPrices = useDeferredValue(prices, NO_PRICES);
   const views = useMemo(() => recipeViews(shownItems, shownPrices), [shownItems, shownPrices]);
   // Typing shows at once; the list follows in a render React may interrupt for the next key, so
   // a keystroke never waits for 2,000 recipes to be filtered and their cards drawn.
