@@ -10,6 +10,7 @@ import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { openHouseholdRealtime, openRealtime } from './live-topics.ts';
 import { resetHouseholdStores, resetStores } from './reset-stores.ts';
+import { preloadScreen } from './routes.tsx';
 
 const NAV = [
   { href: paths.recipes, label: 'Recipes', icon: 'M4 5h16M4 12h16M4 19h10' },
@@ -102,7 +103,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
     // other it must not compete with that screen's own code).
     void loadRecipes();
     void loadPrices();
-    const prefetch = whenIdle(() => void import('./screens/recipes.tsx'), 5000);
+    const prefetch = whenIdle(() => void preloadScreen(paths.recipes), 5000);
     // The live channels open once the first screen has drawn: a first join reads its tables again
     // anyway (spec 4), so nothing is missed, and setting them up stays out of the first paint.
     const close = whenIdle(() => openRealtime(user.id));

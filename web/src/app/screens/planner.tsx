@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
@@ -12,9 +12,8 @@ function PlannerFor({ householdId }: { householdId: string }) {
   const _userId = useUserId()!;
   const recipes = useRecipes();
   const cooks = useCooks();
-  // From the store's own list (the snapshot only says when it changed): its views are kept per list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recipes.items is the change signal
-  const pickable = useMemo(() => plannerRecipes(recipeStore.items), [recipes.items]);
+  // From the store's own list (the snapshot above says when it changed): its views are kept per list.
+  const pickable = plannerRecipes(recipeStore.items);
   useEffect(() => {
     if (!recipes.loaded) void loadRecipes();
     void loadCooks(householdId);
