@@ -136,12 +136,13 @@ export default async function functionsBench(): Promise<BenchRow[]> {
     // is its one database read, and how much the function's own path and work.
     const basketRead = async () =>
       expectOk(
-        await fetch(`${stack.url}/rest/v1/rpc/basket_prices`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ ingredient_ids: ingredientIds }),
-        }),
-        'REST call of basket_prices',
+        await fetch(
+          `${stack.url}/rest/v1/basket_prices?select=*&ingredient_id=in.(${ingredientIds.join(',')})`,
+          {
+            headers,
+          },
+        ),
+        'REST read of basket_prices',
       );
     for (let i = 0; i < 5; i++) {
       await priceBasket();
@@ -228,7 +229,7 @@ export default async function functionsBench(): Promise<BenchRow[]> {
         unit: 'ms',
       },
       {
-        name: 'REST call of basket_prices, the read price-basket makes, median',
+        name: 'REST read of basket_prices, the read price-basket makes, median',
         value: percentile(readTimes, 50),
         unit: 'ms',
       },

@@ -375,6 +375,13 @@ export type Database = {
             foreignKeyName: 'ingredient_prices_ingredient_id_fkey';
             columns: ['ingredient_id'];
             isOneToOne: true;
+            referencedRelation: 'basket_prices';
+            referencedColumns: ['ingredient_id'];
+          },
+          {
+            foreignKeyName: 'ingredient_prices_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: true;
             referencedRelation: 'ingredients';
             referencedColumns: ['id'];
           },
@@ -416,6 +423,13 @@ export type Database = {
           updated_at?: string;
         };
         Relationships: [
+          {
+            foreignKeyName: 'ingredient_products_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
+            referencedRelation: 'basket_prices';
+            referencedColumns: ['ingredient_id'];
+          },
           {
             foreignKeyName: 'ingredient_products_ingredient_id_fkey';
             columns: ['ingredient_id'];
@@ -618,6 +632,13 @@ export type Database = {
             foreignKeyName: 'pantry_ingredient_id_fkey';
             columns: ['ingredient_id'];
             isOneToOne: false;
+            referencedRelation: 'basket_prices';
+            referencedColumns: ['ingredient_id'];
+          },
+          {
+            foreignKeyName: 'pantry_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
             referencedRelation: 'ingredients';
             referencedColumns: ['id'];
           },
@@ -805,6 +826,13 @@ export type Database = {
             foreignKeyName: 'recipe_ingredients_ingredient_id_fkey';
             columns: ['ingredient_id'];
             isOneToOne: false;
+            referencedRelation: 'basket_prices';
+            referencedColumns: ['ingredient_id'];
+          },
+          {
+            foreignKeyName: 'recipe_ingredients_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
             referencedRelation: 'ingredients';
             referencedColumns: ['id'];
           },
@@ -961,6 +989,13 @@ export type Database = {
             foreignKeyName: 'shopping_ingredient_id_fkey';
             columns: ['ingredient_id'];
             isOneToOne: false;
+            referencedRelation: 'basket_prices';
+            referencedColumns: ['ingredient_id'];
+          },
+          {
+            foreignKeyName: 'shopping_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
             referencedRelation: 'ingredients';
             referencedColumns: ['id'];
           },
@@ -999,6 +1034,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'households';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'staples_ingredient_id_fkey';
+            columns: ['ingredient_id'];
+            isOneToOne: false;
+            referencedRelation: 'basket_prices';
+            referencedColumns: ['ingredient_id'];
           },
           {
             foreignKeyName: 'staples_ingredient_id_fkey';
@@ -1056,7 +1098,21 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      basket_prices: {
+        Row: {
+          aldi_measure: string | null;
+          aldi_unit_price_current: number | null;
+          coles_measure: string | null;
+          coles_unit_price_current: number | null;
+          ingredient_id: number;
+          name: string;
+          priced: boolean | null;
+          woolworths_measure: string | null;
+          woolworths_unit_price_current: number | null;
+        };
+        ComputedFields: never;
+        Relationships: [];
+      };
     };
     Functions: {
       accept_household_invitation: { Args: { token: string }; Returns: string };
@@ -1072,23 +1128,6 @@ export type Database = {
           p_rows_read: number;
         };
         Returns: Json;
-      };
-      basket_prices: {
-        Args: { ingredient_ids: number[] };
-        Returns: {
-          aldi_measure: string;
-          aldi_unit_price_current: number;
-          aldi_unit_price_past: number;
-          coles_measure: string;
-          coles_unit_price_current: number;
-          coles_unit_price_past: number;
-          ingredient_id: number;
-          name: string;
-          priced: boolean;
-          woolworths_measure: string;
-          woolworths_unit_price_current: number;
-          woolworths_unit_price_past: number;
-        }[];
       };
       cook_meal: { Args: { meal: string; takes?: Json }; Returns: Json };
       cook_name_taken: { Args: { cook_name: string; household: string }; Returns: boolean };

@@ -1,6 +1,6 @@
 import { toFiniteNumber } from '../internal/numbers.ts';
 import { readPackMeasure } from '../pricing/pack-measure.ts';
-import { CHAINS, type ChainKey, type IngredientPriceRecord, PRICE_COLUMNS } from '../pricing/types.ts';
+import { CHAINS, type ChainKey, PRICE_COLUMNS, type ShelfPriceRecord } from '../pricing/types.ts';
 import { dollarsToCents } from '../shelf-prices/cents.ts';
 import { type ShelfUnitPrice, shelfUnitPrice } from '../shelf-prices/shelf-price.ts';
 import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
@@ -62,7 +62,7 @@ export interface Basket {
  * weight when the line is bought by weight and back. Null when the chain has no usable price.
  */
 export function packOffer(
-  record: IngredientPriceRecord | null,
+  record: ShelfPriceRecord | null,
   chain: ChainKey,
   name: string,
   base: BaseUnit,
@@ -106,7 +106,7 @@ export function packsFor(need: number, packAmount: number): number {
  */
 export function priceBasket(
   lines: readonly NeedLine[],
-  records: ReadonlyMap<number, IngredientPriceRecord>,
+  records: ReadonlyMap<number, ShelfPriceRecord>,
 ): Basket {
   const toBuy = (Array.isArray(lines) ? lines : []).filter((l) => l && l.buy > 0 && l.base !== null);
   const offers = new Map<string, Partial<Record<ChainKey, BasketLine>>>();
@@ -132,15 +132,26 @@ export function priceBasket(
     offers.set(line.key, byChain);
   }
   const priceable = toBuy.filter((l) => Object.keys(offers.get(l.key) ?? {}).length > 0);
+  const isPriceable = new Set(priceable);
   const chains = {} as Record<ChainKey, ChainBasket>;
   for (const chain of CHAINS) {
-    const priced = toBuy.flatMap((l) => offers.get(l.key)?.[chain] ?? []);
+    const priced: BasketLine[] = [];
+    const unpriced: string[] = [];
+    let totalCents = 0;
+    for (const l of toBuy) {
+      const offer = offers.get(l.key)?.[chain];
+      if (offer === undefined) unpriced.push(l.name);
+      else {
+        priced.push(offer);
+        totalCents += offer.costCents;
+      }
+    }
     chains[chain] = {
       lines: priced,
-      totalCents: priced.reduce((sum, l) => sum + l.costCents, 0),
+      totalCents,
       priced: priced.length,
       coverage: toBuy.length === 0 ? 0 : Math.floor((priced.length / toBuy.length) * 100),
-      unpriced: toBuy.filter((l) => !offers.get(l.key)?.[chain]).map((l) => l.name),
+      unpriced,
     };
   }
   const coversAll = (chain: ChainKey) => priceable.length > 0 && chains[chain].priced === priceable.length;
@@ -161,7 +172,9 @@ export function priceBasket(
       let total = 0;
       let complete = true;
       for (const line of priceable) {
-        const [first, second] = pair.map((c) => offers.get(line.key)?.[c]);
+        const byChain = offers.get(line.key);
+        const first = byChain?.[pair[0]];
+        const second = byChain?.[pair[1]];
         if (!first && !second) {
           complete = false;
           break;
@@ -186,6 +199,6 @@ export function priceBasket(
   const apart = (Array.isArray(lines) ? lines : [])
     .filter((l) => l && l.buy > 0 && l.base === null && typeof l.unit === 'string')
     .map((l) => `${l.name} (${l.unit})`);
-  const unpriced = [...toBuy.filter((l) => !priceable.includes(l)).map((l) => l.name), ...apart];
+  const unpriced = [...toBuy.filter((l) => !isPriceable.has(l)).map((l) => l.name), ...apart];
   return { chains, cheapest, split, unpriced };
 }

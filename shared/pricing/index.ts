@@ -14,4 +14,5 @@ export {
   type PriceOptions,
   type PriceReason,
   type RecipePrice,
+  type ShelfPriceRecord,
 } from './types.ts';

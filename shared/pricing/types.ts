@@ -56,6 +56,15 @@ export interface IngredientPriceRecord {
   aldi_unit_price_past: DbNumeric;
 }
 
+/**
+ * The part of a price record that prices a pack today: each chain's measure and current price.
+ * What a basket reads, so a server pricing one never fetches the past prices it would not use.
+ */
+export type ShelfPriceRecord = Pick<
+  IngredientPriceRecord,
+  (typeof PRICE_COLUMNS)[ChainKey]['measure'] | (typeof PRICE_COLUMNS)[ChainKey]['current']
+>;
+
 /** A price record in which no chain stocks the ingredient, to fill chain by chain. */
 export function emptyPriceRecord(): IngredientPriceRecord {
   const record: Record<string, null> = {};

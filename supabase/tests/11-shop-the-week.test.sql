@@ -3,7 +3,7 @@
 -- and neither function for anon.
 begin;
 set local search_path = tests, public;
-select plan(32);
+select plan(34);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -103,18 +103,25 @@ insert into public.ingredients (name, protein, carbs, fats, calories, source)
   values ('Alice''s own spice mix', 0, 0, 0, 0, 'own');
 select id as own_spice from public.ingredients where name = 'Alice''s own spice mix' \gset
 select id as rice_id from public.ingredients where name = 'jasmine rice' and user_id is null \gset
-select results_eq(format('select name, priced, coles_unit_price_current = (select coles_unit_price_current from public.ingredient_prices where ingredient_id = %s) from public.basket_prices(array[%s, %s]) order by name', :'rice_id', :'rice_id', :'own_spice'),
+select results_eq(format('select name, priced, coles_unit_price_current = (select coles_unit_price_current from public.ingredient_prices where ingredient_id = %s) from public.basket_prices where ingredient_id in (%s, %s) order by name', :'rice_id', :'rice_id', :'own_spice'),
   $$ values ('Alice''s own spice mix'::text, false, null::boolean), ('jasmine rice', true, true) $$,
   'a built-in ingredient with its price row, an own one without');
 select tests.authenticate_as('bob');
-select results_eq(format('select name from public.basket_prices(array[%s, %s])', :'rice_id', :'own_spice'),
+select results_eq(format('select name from public.basket_prices where ingredient_id in (%s, %s)', :'rice_id', :'own_spice'),
   $$ values ('jasmine rice'::text) $$, 'another user''s own ingredient is absent');
 select tests.authenticate_as_anon();
-select throws_ok($$ select * from public.basket_prices(array[1]) $$, '42501', 'permission denied for function basket_prices',
-  'anon cannot run basket_prices');
+select throws_ok($$ select * from public.basket_prices $$, '42501', 'permission denied for view basket_prices',
+  'anon cannot read basket_prices');
 select tests.clear_authentication();
-select ok((select count(*) from public.basket_prices(array(select id from public.ingredients where user_id is null))) =
+select ok((select count(*) from public.basket_prices where ingredient_id in (select id from public.ingredients where user_id is null)) =
   (select count(*) from public.ingredients where user_id is null), 'every built-in ingredient comes back once');
+select is((select array_agg(column_name::text order by ordinal_position) from information_schema.columns
+    where table_schema = 'public' and table_name = 'basket_prices'),
+  array['ingredient_id', 'name', 'coles_measure', 'woolworths_measure', 'aldi_measure', 'coles_unit_price_current',
+    'woolworths_unit_price_current', 'aldi_unit_price_current', 'priced'],
+  'basket_prices holds the measures and current prices a basket needs, not the past prices');
+select is((select reloptions from pg_class where oid = 'public.basket_prices'::regclass), array['security_invoker=true'],
+  'basket_prices runs with the caller''s rights, so row-level security applies');
 
 select * from finish();
 rollback;

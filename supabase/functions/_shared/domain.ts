@@ -15,6 +15,7 @@ export type {
   PreparedImport,
   PricedLine,
   PriceImportLog,
+  ShelfPriceRecord,
   Sourced,
   StageChunk,
 } from '../../../shared/mod.ts';

@@ -4,11 +4,11 @@ import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
 import {
   baseUnitOf,
-  type IngredientPriceRecord,
   LIMITS,
   type NeedLine,
   normalizeName,
   priceBasket,
+  type ShelfPriceRecord,
   toBase,
 } from '../_shared/domain.ts';
 import { activeHousehold } from '../_shared/household.ts';
@@ -130,19 +130,25 @@ interface Catalogue {
   /** The ingredients the caller can see (row-level security hides the rest), by id. */
   names: Map<number, string>;
   /** Their price rows, where they have one. */
-  prices: Map<number, IngredientPriceRecord>;
+  prices: Map<number, ShelfPriceRecord>;
 }
 
 /**
  * Names and price rows of these ingredients (only these, never the whole table) in one read:
- * basket_prices joins them in the database, a round trip fewer than reading each.
+ * the basket_prices view joins them in the database, a round trip fewer than reading each, and
+ * holds only today's measures and prices: the past prices a full row holds cost the read a fifth
+ * of its time and a basket never uses them (bench/functions.bench.ts).
  */
 async function catalogueOf(db: Db, ids: readonly number[]): Promise<Catalogue> {
   const catalogue: Catalogue = { names: new Map(), prices: new Map() };
   if (ids.length === 0) return catalogue;
-  const { data, error } = await db.rpc('basket_prices', { ingredient_ids: [...ids] });
+  const { data, error } = await db
+    .from('basket_prices')
+    .select('*')
+    .in('ingredient_id', [...ids]);
   if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
   for (const { ingredient_id, name, priced, ...record } of data) {
+    if (ingredient_id === null || name === null) continue;
     catalogue.names.set(ingredient_id, name);
     if (priced) catalogue.prices.set(ingredient_id, record);
   }
