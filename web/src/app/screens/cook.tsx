@@ -7,7 +7,13 @@ import { paths } from '../../config/paths.ts';
 import { type CookActions, CookPage } from '../../features/cook-from-pantry/components/cook-page.tsx';
 import { loadStaples, markStaple, unmarkStaple } from '../../features/cook-from-pantry/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
-import { loadMeals, planMeal, planner, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
+import {
+  planMeal,
+  planner,
+  plannerDates,
+  refreshMeals,
+  usePlanner,
+} from '../../features/meal-planner/store.ts';
 import { loadPantry, pantry as pantryState, usePantry } from '../../features/pantry/store.ts';
 import {
   loadPrices,
@@ -76,8 +82,8 @@ function CookFor({ householdId }: { householdId: string }) {
   const recipes = useRecipes();
   const pantry = usePantry();
   const { prices, loaded: pricesLoaded } = usePrices();
+  useEffect(() => refreshMeals(householdId), [householdId]);
   useEffect(() => {
-    void loadMeals(householdId);
     void loadPantry(householdId);
     void loadStaples(householdId);
     void loadPrices();

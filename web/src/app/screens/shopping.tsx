@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
-import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
+import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
 import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
@@ -48,8 +48,8 @@ function ShoppingFor({ householdId }: { householdId: string }) {
       }),
     [],
   );
+  useEffect(() => refreshMeals(householdId), [householdId]);
   useEffect(() => {
-    void loadMeals(householdId);
     void loadPantry(householdId);
     if (!recipes.loaded) void loadRecipes();
   }, [householdId, recipes.loaded]);

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { loadCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
-import { loadMeals, plannerDates, usePlanner } from '../../features/meal-planner/store.ts';
+import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPrices, loadRecipes, usePrices, useRecipes } from '../../features/recipes/store.ts';
 import { OverviewPage } from '../../features/shop-week/components/overview-page.tsx';
 import { subscribePriceImports } from '../../features/shop-week/store.ts';
@@ -14,8 +14,8 @@ function WeekFor({ householdId }: { householdId: string }) {
   const recipes = useRecipes();
   const cooks = useCooks();
   const { prices, loaded: pricesLoaded } = usePrices();
+  useEffect(() => refreshMeals(householdId), [householdId]);
   useEffect(() => {
-    void loadMeals(householdId);
     void loadCooks(householdId);
     void loadPrices();
     if (!recipes.loaded) void loadRecipes();

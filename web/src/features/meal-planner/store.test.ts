@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planToday } from '../../../../shared/dates/index.ts';
 import type { Change } from '../../lib/realtime.ts';
 import type { Meal } from './api.ts';
@@ -7,6 +7,7 @@ import {
   loadMeals,
   planner,
   plannerDates,
+  refreshMeals,
   removeMeal,
   resetPlanner,
   undoRemoveMeal,
@@ -100,5 +101,70 @@ describe("the plan's today", () => {
         vi.restoreAllMocks();
       }
     }
+  });
+});
+
+describe('opening a screen that shows the plan', () => {
+  /** The browser's idle callbacks, held until the test says the browser is idle. */
+  let idle: (() => void)[] = [];
+  beforeEach(() => {
+    idle = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    resetPlanner();
+  });
+
+  /** The meal reads (GET meal_planner) the store sends, as they are sent. */
+  function countReads(): { reads: number } {
+    const seen = { reads: 0 };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if ((init?.method ?? 'GET') === 'GET' && url.pathname.endsWith('/meal_planner')) seen.reads++;
+      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    return seen;
+  }
+
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 5));
+  };
+  const browserIdle = () => {
+    for (const run of idle.splice(0)) run();
+  };
+
+  it('reads the plan at once when the store has none', async () => {
+    const seen = countReads();
+    refreshMeals('u');
+    await settle();
+    expect(seen.reads).toBe(1);
+    expect(planner.loaded).toBe(true);
+  });
+
+  it('shows a plan already read at once and reads it again when the browser is idle', async () => {
+    const [today] = plannerDates();
+    applyMealChange({ eventType: 'INSERT', new: meal('1', today!) } as Change<Meal>);
+    planner.loaded = true;
+    const seen = countReads();
+    refreshMeals('u');
+    await settle();
+    expect(seen.reads).toBe(0);
+    expect(planner.meals.map((m) => m.id)).toEqual(['1']);
+    browserIdle();
+    await settle();
+    expect(seen.reads).toBe(1);
+  });
+
+  it('sends no re-read once the screen has closed', async () => {
+    planner.loaded = true;
+    const seen = countReads();
+    const close = refreshMeals('u');
+    close();
+    browserIdle();
+    await settle();
+    expect(seen.reads).toBe(0);
   });
 });

@@ -9,11 +9,11 @@ import { cookedMessage } from '../cooked-message.ts';
 import { type PlannerCook, type PlannerRecipe, plannerGrid, SLOT_NAMES } from '../pick.ts';
 import {
   changeMeal,
-  loadMeals,
   markCooked,
   planMeal,
   planner,
   plannerDates,
+  refreshMeals,
   removeMeal,
   undoRemoveMeal,
   unmarkCooked,
@@ -67,9 +67,7 @@ export function PlannerPage({
   const [day, setDay] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const touch = useRef<number | null>(null);
-  useEffect(() => {
-    void loadMeals(householdId);
-  }, [householdId]);
+  useEffect(() => refreshMeals(householdId), [householdId]);
   const dates = plannerDates();
   // Laid out from the store's own list; the snapshot says when it changed. Walking the
   // snapshot's tracking proxies cost more than laying out the week itself.
