@@ -26,3 +26,21 @@ export function whenIdle(start: () => (() => void) | undefined, timeout = 2000):
     stop?.();
   };
 }
+
+/**
+ * For a screen opening on data a store may already hold: `read` now when the store has none
+ * (`loaded` false), else once the browser is idle. Data already read is kept current by the
+ * live channels, so the screen shows it at once, and the read again (for anything sent while no
+ * channel was open, and for midnight) stays out of the opening's frame. Returns what cancels a
+ * read not yet started.
+ */
+export function readNowOrWhenIdle(loaded: boolean, read: () => void): () => void {
+  if (!loaded) {
+    read();
+    return () => undefined;
+  }
+  return whenIdle(() => {
+    read();
+    return undefined;
+  });
+}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
-import { loadCooks, useCooks } from '../../features/cooks/store.ts';
+import { refreshCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { PlannerPage } from '../../features/meal-planner/components/planner-page.tsx';
 import { plannerRecipes } from '../../features/meal-planner/pick.ts';
@@ -14,10 +14,10 @@ function PlannerFor({ householdId }: { householdId: string }) {
   const cooks = useCooks();
   // From the store's own list (the snapshot above says when it changed): its views are kept per list.
   const pickable = plannerRecipes(recipeStore.items);
+  useEffect(() => refreshCooks(householdId), [householdId]);
   useEffect(() => {
     if (!recipes.loaded) void loadRecipes();
-    void loadCooks(householdId);
-  }, [householdId, recipes.loaded]);
+  }, [recipes.loaded]);
   return (
     <>
       <PlannerPage

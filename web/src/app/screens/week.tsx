@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
-import { loadCooks, useCooks } from '../../features/cooks/store.ts';
+import { refreshCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPrices, loadRecipes, usePrices, useRecipes } from '../../features/recipes/store.ts';
@@ -15,11 +15,11 @@ function WeekFor({ householdId }: { householdId: string }) {
   const cooks = useCooks();
   const { prices, loaded: pricesLoaded } = usePrices();
   useEffect(() => refreshMeals(householdId), [householdId]);
+  useEffect(() => refreshCooks(householdId), [householdId]);
   useEffect(() => {
-    void loadCooks(householdId);
     void loadPrices();
     if (!recipes.loaded) void loadRecipes();
-  }, [householdId, recipes.loaded]);
+  }, [recipes.loaded]);
   useEffect(() => subscribePriceImports(() => void loadPrices(true)), []);
   const cookNames = useMemo(() => new Map(cooks.items.map((c) => [c.id, c.name])), [cooks.items]);
   const dates = useMemo(() => plannerDates(), []);

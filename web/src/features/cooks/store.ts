@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
 import { addCook, type Cook, deleteCook, listCooks } from './api.ts';
 
 interface CooksState {
@@ -23,6 +24,11 @@ export async function loadCooks(householdId: string): Promise<void> {
   } finally {
     cooks.loaded = true;
   }
+}
+
+/** For a screen that shows the cooks, on opening: those it has at once, read again when idle. */
+export function refreshCooks(householdId: string): () => void {
+  return readNowOrWhenIdle(cooks.loaded, () => void loadCooks(householdId));
 }
 
 /** Throws the catalogue message for the form to show. */

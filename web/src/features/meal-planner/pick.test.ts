@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Meal } from './api.ts';
-import { matchRecipes, type PlannerRecipe, plannerGrid } from './pick.ts';
+import { matchRecipes, type PlannerRecipe, plannerGrid, recipesById } from './pick.ts';
 
 const recipe = (
   id: string,
@@ -71,5 +71,16 @@ describe('the week grid', () => {
     expect(grid.get('2026-12-01')!.dinner.map((m) => m.id)).toEqual(['b', 'c']);
     expect(grid.get('2026-12-02')).toEqual({ breakfast: [], lunch: [], dinner: [], snack: [] });
     expect(grid.has('2026-12-09')).toBe(false);
+  });
+});
+
+describe('recipesById', () => {
+  it('finds each recipe of a list by its id, and builds the index once per list', () => {
+    const list = [recipe('a', 'Apple pie'), recipe('b', 'Beef stew')];
+    const index = recipesById(list);
+    expect(index.get('b')?.name).toBe('Beef stew');
+    expect(index.get('c')).toBeUndefined();
+    expect(recipesById(list)).toBe(index);
+    expect(recipesById([...list])).not.toBe(index);
   });
 });

@@ -4,7 +4,7 @@ import { pantryTakes } from '../../../../shared/put-away/cooked.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
-import { whenIdle } from '../../lib/when-idle.ts';
+import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
 import {
   addMeal,
   type CookedAnswer,
@@ -58,21 +58,12 @@ export async function loadMeals(householdId: string): Promise<void> {
 }
 
 /**
- * For a screen that shows the plan, on opening: reads the window's meals at once when the store
- * has none, else once the browser is idle. A plan already read is kept current by the
- * household's live channel, so it shows at once; the re-read (for midnight, and for anything
- * sent while no channel was open) stays out of the opening's frame, where its two requests were
- * a fifth of the planner's render (bench/web.bench.ts). Returns what cancels a pending re-read.
+ * For a screen that shows the plan, on opening: the plan it has shows at once and is read again
+ * when the browser is idle (readNowOrWhenIdle); the two requests of a read were a fifth of the
+ * planner's render (bench/web.bench.ts). Returns what cancels a pending read.
  */
 export function refreshMeals(householdId: string): () => void {
-  if (!planner.loaded) {
-    void loadMeals(householdId);
-    return () => undefined;
-  }
-  return whenIdle(() => {
-    void loadMeals(householdId);
-    return undefined;
-  });
+  return readNowOrWhenIdle(planner.loaded, () => void loadMeals(householdId));
 }
 
 export async function planMeal(householdId: string, date: string, slot: MealSlot, change: MealChange = {}) {

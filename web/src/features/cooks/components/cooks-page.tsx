@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { describeError } from '../../../lib/errors.ts';
-import { createCook, loadCooks, removeCook, useCooks } from '../store.ts';
+import { createCook, refreshCooks, removeCook, useCooks } from '../store.ts';
 
 export function CooksPage({ householdId }: { householdId: string }) {
   const { items, loaded } = useCooks();
@@ -19,9 +19,7 @@ export function CooksPage({ householdId }: { householdId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const { ask, dialog } = useConfirm();
-  useEffect(() => {
-    void loadCooks(householdId);
-  }, [householdId]);
+  useEffect(() => refreshCooks(householdId), [householdId]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const read = readField(cookNameField, name);

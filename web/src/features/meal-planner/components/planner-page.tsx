@@ -6,7 +6,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import type { MealChange } from '../api.ts';
 import { cookedMessage } from '../cooked-message.ts';
-import { type PlannerCook, type PlannerRecipe, plannerGrid, SLOT_NAMES } from '../pick.ts';
+import { type PlannerCook, type PlannerRecipe, plannerGrid, recipesById, SLOT_NAMES } from '../pick.ts';
 import {
   changeMeal,
   markCooked,
@@ -74,7 +74,8 @@ export function PlannerPage({
   // biome-ignore lint/correctness/useExhaustiveDependencies: meals and the first day are the change signals
   const grid = useMemo(() => plannerGrid(dates, planner.meals), [meals, dates[0]]);
   const labels = new Map(dates.map((d, i) => [d, dayName(d, i)]));
-  const recipeOf = (id: string | null) => recipes.find((r) => r.id === id);
+  const byId = recipesById(recipes);
+  const recipeOf = (id: string | null) => (id === null ? undefined : byId.get(id));
   const meal = open && open.kind !== 'add' ? meals.find((m) => m.id === open.id) : undefined;
   const save = (change: MealChange) =>
     open?.kind === 'add'
