@@ -16,8 +16,8 @@ import {
 } from '../../features/meal-planner/store.ts';
 import { loadPantry, pantry as pantryState, usePantry } from '../../features/pantry/store.ts';
 import {
+  ensureRecipes,
   loadPrices,
-  loadRecipes,
   recipes as recipesState,
   usePrices,
   useRecipes,
@@ -87,8 +87,8 @@ function CookFor({ householdId }: { householdId: string }) {
     void loadPantry(householdId);
     void loadStaples(householdId);
     void loadPrices();
-    if (!recipes.loaded) void loadRecipes();
-  }, [householdId, recipes.loaded]);
+    void ensureRecipes();
+  }, [householdId]);
   useEffect(() => subscribePriceImports(() => void loadPrices(true)), []);
   const dates = useMemo(() => plannerDates(), []);
   const choices = useMemo(

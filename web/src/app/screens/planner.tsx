@@ -6,7 +6,7 @@ import { refreshCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { PlannerPage } from '../../features/meal-planner/components/planner-page.tsx';
 import { plannerRecipes } from '../../features/meal-planner/pick.ts';
-import { loadRecipes, recipes as recipeStore, useRecipes } from '../../features/recipes/store.ts';
+import { ensureRecipes, recipes as recipeStore, useRecipes } from '../../features/recipes/store.ts';
 
 function PlannerFor({ householdId }: { householdId: string }) {
   const _userId = useUserId()!;
@@ -16,8 +16,8 @@ function PlannerFor({ householdId }: { householdId: string }) {
   const pickable = plannerRecipes(recipeStore.items);
   useEffect(() => refreshCooks(householdId), [householdId]);
   useEffect(() => {
-    if (!recipes.loaded) void loadRecipes();
-  }, [recipes.loaded]);
+    void ensureRecipes();
+  }, []);
   return (
     <>
       <PlannerPage

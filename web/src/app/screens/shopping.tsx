@@ -7,7 +7,7 @@ import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-plan
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
 import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
-import { loadPrices, loadRecipes, useRecipes } from '../../features/recipes/store.ts';
+import { ensureRecipes, loadPrices, useRecipes } from '../../features/recipes/store.ts';
 import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
 import { BuildListPanel } from '../../features/shop-week/components/build-list-panel.tsx';
 import {
@@ -51,8 +51,8 @@ function ShoppingFor({ householdId }: { householdId: string }) {
   useEffect(() => refreshMeals(householdId), [householdId]);
   useEffect(() => {
     void loadPantry(householdId);
-    if (!recipes.loaded) void loadRecipes();
-  }, [householdId, recipes.loaded]);
+    void ensureRecipes();
+  }, [householdId]);
   const signature = listSignature(shopping.items);
   const trendLines = useMemo(() => basketTrendLines(shopping.items), [shopping.items]);
   // The list changed (here, in another tab, or by a build): price it again.

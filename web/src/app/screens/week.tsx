@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { refreshCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
-import { loadPrices, loadRecipes, usePrices, useRecipes } from '../../features/recipes/store.ts';
+import { ensureRecipes, loadPrices, usePrices, useRecipes } from '../../features/recipes/store.ts';
 import { OverviewPage } from '../../features/shop-week/components/overview-page.tsx';
 import { subscribePriceImports } from '../../features/shop-week/store.ts';
 
@@ -18,8 +18,8 @@ function WeekFor({ householdId }: { householdId: string }) {
   useEffect(() => refreshCooks(householdId), [householdId]);
   useEffect(() => {
     void loadPrices();
-    if (!recipes.loaded) void loadRecipes();
-  }, [recipes.loaded]);
+    void ensureRecipes();
+  }, []);
   useEffect(() => subscribePriceImports(() => void loadPrices(true)), []);
   const cookNames = useMemo(() => new Map(cooks.items.map((c) => [c.id, c.name])), [cooks.items]);
   const dates = useMemo(() => plannerDates(), []);

@@ -55,6 +55,15 @@ async function fetchRecipes(): Promise<void> {
 export const loadRecipes = coalesced(fetchRecipes);
 
 /**
+ * For a screen that needs the recipes: those the store has, else the read in flight (the
+ * shell's, started as the app opened), else a new one. A screen asking again while the shell's
+ * read was in flight made the list be read twice as a page opened.
+ */
+export function ensureRecipes(): Promise<void> {
+  return recipes.loaded ? Promise.resolve() : loadRecipes.joined();
+}
+
+/**
  * Price records are reference data, fetched once; a fetch that failed (none known) is tried
  * again, and `force` fetches them again after a price import.
  */

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { priceRecipeRemote, type Recipe, type RecipePrice } from '../api.ts';
 import { displayLines, ingredientCosts, recipeIsSample, recipeNutrition, totalNutrition } from '../derive.ts';
-import { loadPrices, loadRecipes, usePrices, useRecipes } from '../store.ts';
+import { ensureRecipes, loadPrices, usePrices, useRecipes } from '../store.ts';
 import { RecipeSource, TextLines } from './imported-parts.tsx';
 import { NutritionFacts } from './nutrition-facts.tsx';
 import { PortionsControl } from './portions-control.tsx';
@@ -39,8 +39,8 @@ export function RecipeDetail({
   const [price, setPrice] = useState<RecipePrice | null>(null);
   const [priceError, setPriceError] = useState<string | null>(null);
   useEffect(() => {
-    if (!loaded) void loadRecipes();
-  }, [loaded]);
+    void ensureRecipes();
+  }, []);
   const base = portionsOrDefault(recipe?.portions);
   const chosen = portions ?? base;
   useEffect(() => {

@@ -3,7 +3,7 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { closeEditor, editor, loadEditorOptions, openEditor, useEditor } from '../editor-store.ts';
-import { loadRecipes, useRecipes } from '../store.ts';
+import { ensureRecipes, useRecipes } from '../store.ts';
 import { EditorForm } from './editor-form.tsx';
 
 /** New or own recipe: waits for the recipe and the ingredient list, then opens a draft of it. */
@@ -21,9 +21,9 @@ export function RecipeEditor({
   const recipe = id ? items.find((r) => r.id === id) : undefined;
   const mine = !id || recipe?.user_id === userId;
   useEffect(() => {
-    if (!loaded) void loadRecipes();
+    void ensureRecipes();
     if (!editor.optionsLoaded) void loadEditorOptions();
-  }, [loaded]);
+  }, []);
   // A realtime refresh brings a new recipe object; openEditor keeps the draft of the same recipe.
   useEffect(() => {
     if (loaded && mine) openEditor(id ?? null, recipe);

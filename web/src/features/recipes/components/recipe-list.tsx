@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import type { PriceRecord, Recipe } from '../api.ts';
 import { recipeViews } from '../derive.ts';
 import { filterRecipes, NO_FILTERS, type RecipeFilters, tagsOf } from '../filter.ts';
-import { loadPrices, loadRecipes, recipes, usePrices, useRecipes } from '../store.ts';
+import { ensureRecipes, loadPrices, usePrices, useRecipes } from '../store.ts';
 import { RecipeCard } from './recipe-card.tsx';
 import { RecipeFiltersBar } from './recipe-filters.tsx';
 
@@ -31,7 +31,7 @@ export function RecipeList({
   const [filters, setFilters] = useState(initialFilters);
   const [shown, setShown] = useState(PAGE);
   useEffect(() => {
-    if (!recipes.loaded) void loadRecipes();
+    void ensureRecipes();
     void loadPrices();
   }, []);
   // The cards are drawn in a render React can split and interrupt, after the page around them
