@@ -518,9 +518,9 @@ export function plainPrice(fields: readonly string[], at: PriceColumns, today: n
   if (date === null) return null;
   let seen = fieldAt(fields, at.last_seen);
   if (seen !== '') {
-    const day = plainDay(seen, today);
-    if (day === null || day < date) return null;
-    seen = day;
+    const seenText = plainDay(seen, today);
+    if (seenText === null || seenText < date) return null;
+    seen = seenText;
   }
   const price = plainCents(fieldAt(fields, at.price_cents), 0);
   if (price === null || price === undefined) return null;
