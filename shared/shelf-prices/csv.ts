@@ -55,7 +55,8 @@ export function eachCsvRecord(
 const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 /** Most feeds quote nothing and end lines with LF or CRLF: then records are lines. */
-const quotesNothing = (src: string): boolean => src.indexOf('"') < 0 && !/\r(?!\n|$)/.test(src);
+const quotesNothing = (src: string): boolean =>
+  src.indexOf('"') < 0 && (src.indexOf('\r') < 0 || !/\r(?!\n|$)/.test(src));
 
 /** The records of text that quotes nothing: lines, fields what lies between commas. */
 function eachLine(src: string, visit: (line: number, fields: string[]) => void): void {
@@ -65,7 +66,22 @@ function eachLine(src: string, visit: (line: number, fields: string[]) => void):
     let end = src.indexOf('\n', from);
     if (end < 0) end = n;
     const stop = end > from && src.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    if (stop > from) visit(line, src.slice(from, stop).split(','));
+    if (stop > from) {
+      // The fields sliced from the text itself: a line sliced and then split is one string more
+      // per record, and 100,000 records make that a third of the reading.
+      const fields: string[] = [];
+      let at = from;
+      for (;;) {
+        const comma = src.indexOf(',', at);
+        if (comma < 0 || comma >= stop) {
+          fields.push(src.slice(at, stop));
+          break;
+        }
+        fields.push(src.slice(at, comma));
+        at = comma + 1;
+      }
+      visit(line, fields);
+    }
     from = end + 1;
   }
 }

@@ -249,6 +249,33 @@ const maxDate = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null || a >= b ? a : b;
 
 /**
+ * The price rows of one product and store so far (their places in the combined list), to find
+ * a day given twice. Rows mostly come in date order, and a day after the latest cannot be a
+ * repeat: the map by day is made only when a row goes back in time.
+ */
+interface PriceDays {
+  latest: string;
+  rows: number[];
+  byDay: Map<string, number> | null;
+}
+
+/** The place of the row of `date` among `days`, if there is one. */
+function rowOfDay(days: PriceDays, date: string, prices: readonly Sourced<FeedPrice>[]): number | undefined {
+  if (date > days.latest) return undefined;
+  if (days.byDay === null) {
+    days.byDay = new Map();
+    for (const i of days.rows) days.byDay.set((prices[i] as Sourced<FeedPrice>).row.date, i);
+  }
+  return days.byDay.get(date);
+}
+
+function addDay(days: PriceDays, date: string, at: number): void {
+  if (days.byDay === null) days.rows.push(at);
+  else days.byDay.set(date, at);
+  if (date > days.latest) days.latest = date;
+}
+
+/**
  * Puts the parts of one import (several files) together and makes the checks across rows:
  * - a product (chain and SKU) listed twice must have the same pack (size, unit, loose, grams
  *   each); its other fields come from the later row, its first and last seen are merged;
@@ -264,7 +291,7 @@ export function combineFeeds(parts: readonly FeedRead[]): FeedRead {
   if (!Array.isArray(parts)) return out;
   const products = new Map<string, Sourced<FeedProduct>>();
   const prices: Sourced<FeedPrice>[] = [];
-  const priceAt = new Map<string, Map<string, number>>();
+  const priceAt = new Map<string, PriceDays>();
   const mappings = new Map<string, Sourced<FeedMapping>>();
   const preferred = new Map<string, Sourced<FeedMapping>>();
   for (const part of parts) {
@@ -305,19 +332,31 @@ export function combineFeeds(parts: readonly FeedRead[]): FeedRead {
         },
       });
     }
+    // By product and store, then day: 100,000 keys of all four held at once cost more to make
+    // and to keep than a few thousand. A feed lists a product's rows together, so the row
+    // before's product and store are looked up once for the run.
+    let days: PriceDays | undefined;
+    let last: FeedPrice | undefined;
     for (const p of list<FeedPrice>(part.prices)) {
-      // By product and store, then day: 100,000 keys of all four held at once cost more to
-      // make and to keep than a few thousand.
-      const key = `${p.row.chain}\u0000${p.row.sku}\u0000${p.row.store}`;
-      let days = priceAt.get(key);
-      if (!days) {
-        days = new Map();
-        priceAt.set(key, days);
+      if (
+        !days ||
+        !last ||
+        p.row.sku !== last.sku ||
+        p.row.chain !== last.chain ||
+        p.row.store !== last.store
+      ) {
+        const key = `${p.row.chain}\u0000${p.row.sku}\u0000${p.row.store}`;
+        days = priceAt.get(key);
+        if (!days) {
+          days = { latest: '', rows: [], byDay: null };
+          priceAt.set(key, days);
+        }
       }
-      const at = days.get(p.row.date);
+      last = p.row;
+      const at = rowOfDay(days, p.row.date, prices);
       const had = at === undefined ? undefined : prices[at];
       if (at === undefined || !had) {
-        days.set(p.row.date, prices.length);
+        addDay(days, p.row.date, prices.length);
         prices.push(p);
         continue;
       }

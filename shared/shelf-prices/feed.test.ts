@@ -290,6 +290,34 @@ describe('combineFeeds: checks across rows and files', () => {
       'p.csv line 3: coles C1 at store online on 2026-11-01 is 460 cents here but 450 cents on p.csv line 2 (or differs in was, promo, multibuy or stock)',
     ]);
   });
+  it('finds a repeated day whatever the order of the rows, products interleaved or in two files', () => {
+    const row = (sku: string, date: string, cents: number) =>
+      `coles,${sku},online,${date},,${cents},,,,,true,test`;
+    const a = csv(
+      'a.csv',
+      [
+        PRICE_HEAD,
+        row('C1', '2026-11-08', 450),
+        row('C2', '2026-11-01', 300),
+        row('C1', '2026-11-01', 440),
+      ].join('\n'),
+    );
+    const b = csv(
+      'b.csv',
+      [
+        PRICE_HEAD,
+        row('C1', '2026-11-01', 440),
+        row('C2', '2026-11-01', 310),
+        row('C1', '2026-11-08', 451),
+      ].join('\n'),
+    );
+    const combined = combineFeeds([a, b]);
+    expect(combined.errors.map((e) => e.text)).toEqual([
+      'b.csv line 3: coles C2 at store online on 2026-11-01 is 310 cents here but 300 cents on a.csv line 3 (or differs in was, promo, multibuy or stock)',
+      'b.csv line 4: coles C1 at store online on 2026-11-08 is 451 cents here but 450 cents on a.csv line 2 (or differs in was, promo, multibuy or stock)',
+    ]);
+    expect(combined.prices.map((p) => p.where)).toEqual(['a.csv line 2', 'a.csv line 3', 'a.csv line 4']);
+  });
   it('allows one preferred product per ingredient and chain', () => {
     const head = 'ingredient,chain,sku,preferred,match,source';
     const m = csv(

@@ -495,8 +495,6 @@ export function priceColumns(header: readonly string[]): PriceColumns {
   };
 }
 
-const PLAIN_CENTS = /^\d{1,8}$/;
-
 /**
  * A price row of CSV fields as readPrice reads it, for the rows that are plainly right (what
  * nearly every row of a real feed is): each value in its simplest form (whole numbers as bare
@@ -505,17 +503,25 @@ const PLAIN_CENTS = /^\d{1,8}$/;
  * place, and a 100,000-row feed does not build a record and a reader per row.
  */
 export function plainPrice(fields: readonly string[], at: PriceColumns, today: number): FeedPrice | null {
-  const chain = fieldAt(fields, at.chain);
-  if (!(CHAINS as readonly string[]).includes(chain)) return null;
-  const sku = fieldAt(fields, at.sku);
-  if (!SKU.test(sku)) return null;
+  const chain = CHAINS[(CHAINS as readonly string[]).indexOf(fieldAt(fields, at.chain))];
+  if (chain === undefined) return null;
+  let sku = fieldAt(fields, at.sku);
+  if (sku === plainSeen.sku) sku = plainSeen.sku;
+  else if (SKU.test(sku)) plainSeen.sku = sku;
+  else return null;
   let store = fieldAt(fields, at.store);
   if (store === '') store = ONLINE_STORE;
-  else if (!STORE.test(store)) return null;
-  const date = fieldAt(fields, at.date);
-  if (!plainDay(date, today)) return null;
-  const seen = fieldAt(fields, at.last_seen);
-  if (seen !== '' && (!plainDay(seen, today) || seen < date)) return null;
+  else if (store === plainSeen.store) store = plainSeen.store;
+  else if (STORE.test(store)) plainSeen.store = store;
+  else return null;
+  const date = plainDay(fieldAt(fields, at.date), today);
+  if (date === null) return null;
+  let seen = fieldAt(fields, at.last_seen);
+  if (seen !== '') {
+    const seenText = plainDay(seen, today);
+    if (seenText === null || seenText < date) return null;
+    seen = seenText;
+  }
   const price = plainCents(fieldAt(fields, at.price_cents), 0);
   if (price === null || price === undefined) return null;
   const was = plainCents(fieldAt(fields, at.was_cents), 0);
@@ -528,10 +534,12 @@ export function plainPrice(fields: readonly string[], at: PriceColumns, today: n
   if (qty !== undefined && qty > 99) return null;
   const stock = fieldAt(fields, at.in_stock);
   if (stock !== '' && stock !== 'true' && stock !== 'false') return null;
-  const source = fieldAt(fields, at.source);
-  if (!SOURCE.test(source)) return null;
+  let source = fieldAt(fields, at.source);
+  if (source === plainSeen.source) source = plainSeen.source;
+  else if (SOURCE.test(source)) plainSeen.source = source;
+  else return null;
   return {
-    chain: chain as ChainKey,
+    chain,
     sku,
     store,
     date,
@@ -546,22 +554,48 @@ export function plainPrice(fields: readonly string[], at: PriceColumns, today: n
   };
 }
 
+/**
+ * The last SKU, store and source plainPrice found well-formed: a feed's rows come a product at
+ * a time, so most rows repeat the row before's, and a comparison is cheaper than the pattern.
+ * A row keeps the one string rather than its own copy (100,000 rows of copies are most of what
+ * the garbage collector moves).
+ */
+const plainSeen = { sku: '', store: '', source: '' };
+
 /** A CSV field by its place; '' (not given) for a column the header leaves out. */
 function fieldAt(fields: readonly string[], i: number): string {
   return i < 0 ? '' : (fields[i] as string);
 }
 
-/** A date readPrice takes as it is: a real YYYY-MM-DD from 2000-01-01 up to today. */
-function plainDay(text: string, today: number): boolean {
-  const day = dayNumber(text);
-  return day !== null && day <= today && text >= FEED_LIMITS.firstDate;
+/** Each date text plainDay read, kept once with its day: a feed repeats a few dates thousands of times. */
+const plainDays = new Map<string, { text: string; day: number | null }>();
+
+/**
+ * A date readPrice takes as it is (a real YYYY-MM-DD from 2000-01-01 up to today), as the one
+ * copy of that text plainDays keeps; null for any other.
+ */
+function plainDay(text: string, today: number): string | null {
+  let known = plainDays.get(text);
+  if (known === undefined) {
+    const day = dayNumber(text);
+    known = { text, day: day !== null && text >= FEED_LIMITS.firstDate ? day : null };
+    if (plainDays.size > 4096) plainDays.clear();
+    plainDays.set(text, known);
+  }
+  return known.day !== null && known.day <= today ? known.text : null;
 }
 
-/** Bare digits from `min` up to FEED_LIMITS.maxCents; undefined when not given, null otherwise. */
+/** Bare digits (up to 8, no sign) from `min` up to FEED_LIMITS.maxCents; undefined when not given, null otherwise. */
 function plainCents(text: string, min: number): number | null | undefined {
   if (text === '') return undefined;
-  if (!PLAIN_CENTS.test(text)) return null;
-  const n = Number(text);
+  if (text.length > 8) return null;
+  // Checked and read in one pass (no pattern per field).
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return null;
+    n = n * 10 + d;
+  }
   return n >= min && n <= FEED_LIMITS.maxCents ? n : null;
 }
 

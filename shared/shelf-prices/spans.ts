@@ -20,17 +20,31 @@ import type { PriceSpan } from './special.ts';
 export function collapsePrices(prices: readonly Sourced<FeedPrice>[]): Sourced<FeedPrice>[] {
   if (!Array.isArray(prices)) return [];
   const groups = new Map<string, Sourced<FeedPrice>[]>();
+  // Rows of one product and store mostly come together and in date order: the group of the
+  // row before is kept, and a group already in order is not sorted.
+  let group: Sourced<FeedPrice>[] | undefined;
+  let last: FeedPrice | undefined;
+  const unsorted = new Set<Sourced<FeedPrice>[]>();
   for (const p of prices) {
     const r = p?.row;
     if (typeof r !== 'object' || r === null || dayNumber(r.date) === null) continue;
-    const key = `${r.chain}\u0000${r.sku}\u0000${r.store}`;
-    const group = groups.get(key);
-    if (group) group.push(p);
-    else groups.set(key, [p]);
+    if (!group || !last || r.sku !== last.sku || r.chain !== last.chain || r.store !== last.store) {
+      const key = `${r.chain}\u0000${r.sku}\u0000${r.store}`;
+      group = groups.get(key);
+      if (!group) {
+        group = [];
+        groups.set(key, group);
+      }
+    }
+    const before = group[group.length - 1];
+    if (before && before.row.date > r.date) unsorted.add(group);
+    group.push(p);
+    last = r;
   }
   const out: Sourced<FeedPrice>[] = [];
   for (const group of groups.values()) {
-    group.sort((a, b) => (a.row.date < b.row.date ? -1 : a.row.date > b.row.date ? 1 : 0));
+    if (unsorted.has(group))
+      group.sort((a, b) => (a.row.date < b.row.date ? -1 : a.row.date > b.row.date ? 1 : 0));
     let open: Sourced<FeedPrice> | null = null;
     for (const p of group) {
       const seen = p.row.last_seen !== null && p.row.last_seen > p.row.date ? p.row.last_seen : p.row.date;
