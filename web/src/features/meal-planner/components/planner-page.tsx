@@ -158,12 +158,12 @@ export function PlannerPage({
                       />
                     ))}
                   </ul>
-                  {/* Named by aria-label, not a visually hidden span: 32 hidden spans, each laid out
-                      on its own, were a fifth of the grid's layout. */}
+                  {/* Named by aria-label ("+ Add Today, …, dinner", as before), not a visually hidden
+                      span: 32 hidden spans, each laid out on its own, were a fifth of the grid's layout. */}
                   <button
                     type="button"
                     className="add-slot"
-                    aria-label={`Add ${where}`}
+                    aria-label={`+ Add ${where}`}
                     onClick={() => setOpen({ kind: 'add', date, slot })}
                   >
                     + Add
