@@ -560,7 +560,12 @@ export function plainPrice(fields: readonly string[], at: PriceColumns, today: n
  * A row keeps the one string rather than its own copy (100,000 rows of copies are most of what
  * the garbage collector moves).
  */
-const plainSeen = { sku: '', store: '', source: '' };
+const plainSeen: { sku: string | null; store: string | null; source: string | null } = {
+  // Null, not '': an empty field must never pass as one already found well-formed.
+  sku: null,
+  store: null,
+  source: null,
+};
 
 /** A CSV field by its place; '' (not given) for a column the header leaves out. */
 function fieldAt(fields: readonly string[], i: number): string {

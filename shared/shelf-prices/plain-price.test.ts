@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dayNumber, type FeedError, plainPrice, priceColumns, readFeedRecord } from './feed.ts';
 
 const HEADER = [
@@ -70,6 +70,31 @@ describe('plainPrice', () => {
       { numRuns: 3000 },
     );
     expect(plain).toBeGreaterThan(0);
+  });
+
+  it('leaves a row with an empty SKU or source to the full reader, even as the first row read', async () => {
+    // A fresh copy of the module: what plainPrice remembers of the rows before starts empty.
+    vi.resetModules();
+    const fresh = await import('./feed.ts');
+    const at = fresh.priceColumns(HEADER);
+    const row = (sku: string, source: string) => [
+      'coles',
+      sku,
+      '',
+      '2026-11-01',
+      '',
+      '450',
+      '',
+      '',
+      '',
+      '',
+      '',
+      source,
+    ];
+    expect(fresh.plainPrice(row('C1', ''), at, TODAY)).toBeNull();
+    expect(fresh.plainPrice(row('', 'test'), at, TODAY)).toBeNull();
+    expect(fresh.plainPrice(row('C1', 'test'), at, TODAY)).not.toBeNull();
+    expect(fresh.plainPrice(row('C1', ''), at, TODAY)).toBeNull();
   });
 
   it('reads a plain row, and leaves every other form to the full reader', () => {
