@@ -124,11 +124,18 @@ test.describe('public screens and authentication', () => {
     const user = newUser('Emery');
     await signUp(page, user);
     const { access_token } = await sessionOf(page);
+    // The app stops before its session is revoked and aged: a running page that used the aged
+    // session (a request, a channel's re-read) would try the refresh itself and drop the session
+    // before the next start could find it.
+    await page.goto('about:blank');
     await fetch(`${env.api}/auth/v1/logout?scope=global`, {
       method: 'POST',
       headers: { apikey: env.anonKey, authorization: `Bearer ${access_token}` },
     });
-    await page.evaluate(() => {
+    // Aged once, before the app's own code runs on the next start.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('aged') !== null) return;
+      sessionStorage.setItem('aged', '1');
       const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k))!;
       const stored = JSON.parse(localStorage.getItem(key)!);
       localStorage.setItem(
