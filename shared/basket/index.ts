@@ -7,6 +7,7 @@ export {
   packsFor,
   priceBasket,
 } from './basket.ts';
+export { type ListLine, listNeeds } from './list-needs.ts';
 export {
   type BaseUnit,
   baseUnitOf,

@@ -11,7 +11,7 @@ export type {
   ImportFile,
   ImportOutcome,
   IngredientPriceRecord,
-  NeedLine,
+  ListLine,
   PreparedImport,
   PricedLine,
   PriceImportLog,
@@ -20,7 +20,6 @@ export type {
   StageChunk,
 } from '../../../shared/mod.ts';
 export {
-  baseUnitOf,
   cookNameField,
   describeFeedErrors,
   describeOutcome,
@@ -30,8 +29,8 @@ export {
   indexIngredients,
   joinChunks,
   LIMITS,
+  listNeeds,
   matchIngredient,
-  normalizeName,
   PRICE_RECORD_SELECT,
   parseIngredientLine,
   planToday,
@@ -42,5 +41,4 @@ export {
   readField,
   recipesInPage,
   stageChunks,
-  toBase,
 } from '../../../shared/mod.ts';

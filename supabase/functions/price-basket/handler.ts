@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { requireUser } from '../_shared/auth.ts';
 import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
-import {
-  baseUnitOf,
-  LIMITS,
-  type NeedLine,
-  normalizeName,
-  priceBasket,
-  type ShelfPriceRecord,
-  toBase,
-} from '../_shared/domain.ts';
+import { LIMITS, type ListLine, listNeeds, priceBasket, type ShelfPriceRecord } from '../_shared/domain.ts';
 import { activeHousehold } from '../_shared/household.ts';
 import { HttpError, json } from '../_shared/http.ts';
 
@@ -40,16 +32,6 @@ const Body = z.object({
     .optional(),
 });
 
-/** What a line needs when its amount is unknown ("milk"): one pack of whatever size. */
-const SOME = 1e-6;
-
-interface Wanted {
-  ingredient_id: number | null;
-  name: string;
-  amount: number | null;
-  unit: string | null;
-}
-
 /**
  * POST price-basket `{lines?}` → 200 `{lines, basket}` (issue 19): the caller's shopping list
  * (its unticked lines; row-level security keeps it theirs), or the posted ingredient/amount
@@ -62,7 +44,7 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
   const input = await readJson(req, Body, MAX_BODY_BYTES);
   const db = callerClient(caller);
 
-  let wanted: Wanted[];
+  let wanted: ListLine[];
   let catalogue: Catalogue;
   if (input.lines !== undefined) {
     const ids = [...new Set(input.lines.map((l) => l.ingredient_id))];
@@ -94,34 +76,8 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
     }));
   }
 
-  const lines = needLines(wanted);
+  const lines = listNeeds(wanted);
   return json(200, { lines, basket: priceBasket(lines, catalogue.prices) });
-}
-
-/** One line per ingredient (or free-text name), amounts summed in its base unit. */
-function needLines(wanted: readonly Wanted[]): NeedLine[] {
-  const lines = new Map<string, NeedLine>();
-  for (const w of wanted) {
-    const key =
-      w.ingredient_id !== null ? `i:${w.ingredient_id}` : `n:${normalizeName(w.name).toLowerCase()}`;
-    const base = baseUnitOf(w.name);
-    // A line without an amount, or in a unit that cannot be converted ('jar'), buys one pack.
-    const amount = (w.amount !== null && w.amount > 0 ? toBase(w.amount, w.unit, w.name, base) : 0) || SOME;
-    const line = lines.get(key) ?? {
-      key,
-      ingredient_id: w.ingredient_id,
-      name: w.name,
-      base,
-      need: 0,
-      have: 0,
-      buy: 0,
-      meals: [],
-    };
-    line.need += amount;
-    line.buy += amount;
-    lines.set(key, line);
-  }
-  return [...lines.values()];
 }
 
 type Db = ReturnType<typeof callerClient>;

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ListLine, listNeeds, ONE_PACK } from './list-needs.ts';
+
+const line = (over: Partial<ListLine>): ListLine => ({
+  ingredient_id: null,
+  name: 'plain flour',
+  amount: 100,
+  unit: 'g',
+  ...over,
+});
+
+describe('listNeeds', () => {
+  it('sums one ingredient across lines in its base unit', () => {
+    const [flour, ...rest] = listNeeds([
+      line({ ingredient_id: 7, amount: 250, unit: 'g' }),
+      line({ ingredient_id: 7, amount: 1, unit: 'kg' }),
+    ]);
+    expect(rest).toEqual([]);
+    expect(flour).toMatchObject({ key: 'i:7', ingredient_id: 7, base: 'g', need: 1250, buy: 1250, have: 0 });
+  });
+
+  it('sums free-text lines by their name as stored, in any case', () => {
+    const needs = listNeeds([
+      line({ name: 'Dog  Food', amount: 2, unit: 'kg' }),
+      line({ name: 'dog food', amount: 500, unit: 'g' }),
+    ]);
+    expect(needs).toHaveLength(1);
+    expect(needs[0]).toMatchObject({ key: 'n:dog food', name: 'Dog  Food', need: 2500 });
+  });
+
+  it('keeps a linked ingredient apart from a free-text line of the same name', () => {
+    const needs = listNeeds([line({ ingredient_id: 7 }), line({})]);
+    expect(needs.map((n) => n.key)).toEqual(['i:7', 'n:plain flour']);
+  });
+
+  it('buys one pack of a line without an amount, or in a unit that cannot be converted', () => {
+    const [milk, honey] = listNeeds([
+      line({ ingredient_id: 3, name: 'milk', amount: null, unit: null }),
+      line({ ingredient_id: 4, name: 'honey', amount: 2, unit: 'jar' }),
+    ]);
+    expect(milk?.buy).toBe(ONE_PACK);
+    expect(honey?.buy).toBe(ONE_PACK);
+  });
+
+  it('gives the same sums whatever the order of the lines', () => {
+    const arbitraryLine = fc.record({
+      ingredient_id: fc.constantFrom(1, 2, null),
+      name: fc.constantFrom('plain flour', 'Plain Flour', 'milk', 'egg'),
+      amount: fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null }),
+      unit: fc.constantFrom('g', 'kg', 'mL', 'cup', null),
+    });
+    fc.assert(
+      fc.property(fc.array(arbitraryLine, { maxLength: 20 }), fc.func(fc.integer()), (lines, rank) => {
+        const shuffled = [...lines].sort((a, b) => rank(a) - rank(b));
+        const sums = (ls: ListLine[]) =>
+          Object.fromEntries(listNeeds(ls).map((n) => [n.key, Math.round(n.buy * 1e6)]));
+        expect(sums(shuffled)).toEqual(sums(lines));
+      }),
+    );
+  });
+});
