@@ -1,5 +1,6 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { proxy } from 'valtio';
+import { firstJoins } from './first-joins.ts';
 import { supabase } from './supabase.ts';
 
 /** Spec 9: how often every channel is checked for having closed. */
@@ -120,12 +121,14 @@ const asChange = (p: BroadcastChange) =>
  * database broadcasts every change of the topic's tables. Each change goes to the tables it
  * names. A broadcast channel is fed from the moment it joins, so its first join fetches every
  * table again (a change made between a screen's first fetch and the join would otherwise never
- * show), and so does a join after the channel was lost. Returns the unsubscribe, which closes
- * the channel without triggering a reload.
+ * show: together with the other channels opening, `first-joins.ts`), and so does a join after
+ * the channel was lost. Returns the unsubscribe, which closes the channel without triggering a
+ * reload.
  */
 export function subscribeTopic(topic: string, tables: readonly TopicTable[]): () => void {
   const channel = supabase.channel(topic, { config: { private: true } });
   const joined: ChannelLink = { value: false };
+  const opening = firstJoins.opening();
   const resync = () => {
     for (const t of tables) t.resync();
   };
@@ -136,11 +139,16 @@ export function subscribeTopic(topic: string, tables: readonly TopicTable[]): ()
     .subscribe((status) => {
       if (status === 'SUBSCRIBED' && !joined.fed) {
         joined.fed = true;
-        joined.lost = true;
-      }
+        // A page loaded during an outage joins late: this first join's reads serve it too.
+        joined.lost = false;
+        firstJoins.joined(opening, tables);
+      } else if (!joined.fed && status !== 'SUBSCRIBED') firstJoins.gone(opening);
       watchChannelStatus(channel, joined, status, resync);
     });
-  return () => closeOnPurpose(channel);
+  return () => {
+    firstJoins.gone(opening);
+    closeOnPurpose(channel);
+  };
 }
 
 /** How long to wait before asking again for a household's topic after a failed fetch. */
@@ -156,6 +164,8 @@ export function subscribeHouseholdTopic(householdId: string, tables: readonly To
   let close = () => {};
   let stopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  // Looking up the topic is part of joining: the person's channel, opening alongside, waits.
+  const lookingUp = firstJoins.opening();
   const follow = async () => {
     const { data, error } = await supabase
       .from('households')
@@ -164,10 +174,14 @@ export function subscribeHouseholdTopic(householdId: string, tables: readonly To
       .maybeSingle();
     if (stopped) return;
     if (error) {
+      firstJoins.gone(lookingUp);
       retry = setTimeout(() => void follow(), TOPIC_RETRY_MS);
       return;
     }
-    if (!data || data.realtime_topic === topic) return;
+    if (!data || data.realtime_topic === topic) {
+      firstJoins.gone(lookingUp);
+      return;
+    }
     close();
     topic = data.realtime_topic;
     close = subscribeTopic(topic, [
@@ -178,10 +192,12 @@ export function subscribeHouseholdTopic(householdId: string, tables: readonly To
         () => {},
       ),
     ]);
+    firstJoins.gone(lookingUp);
   };
   void follow();
   return () => {
     stopped = true;
+    firstJoins.gone(lookingUp);
     clearTimeout(retry);
     close();
   };

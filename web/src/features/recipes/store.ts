@@ -141,6 +141,12 @@ export function applyRecipeChange(change: Change<Recipe>): void {
   else recipes.items = [...recipes.items, merged];
 }
 
+/** One function for both topics that carry recipes, so their first joins read them once. */
+function readRecipesAgain(): void {
+  void loadRecipes();
+  void loadPrices();
+}
+
 /** Own recipes (the person's topic) and those shared with the household (its topic). */
 export function liveRecipes(): TopicTable {
   return topicTable<Recipe>(
@@ -149,10 +155,7 @@ export function liveRecipes(): TopicTable {
       applyRecipeChange(change);
       void loadRecipes();
     },
-    () => {
-      void loadRecipes();
-      void loadPrices();
-    },
+    readRecipesAgain,
   );
 }
 
