@@ -7,9 +7,8 @@ import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
+import { resetHouseholdStores, resetStores } from '../lib/store-resets.ts';
 import { whenIdle } from '../lib/when-idle.ts';
-import { openHouseholdRealtime, openRealtime } from './live-topics.ts';
-import { resetHouseholdStores, resetStores } from './reset-stores.ts';
 import { preloadScreen } from './routes.tsx';
 
 const NAV = [
@@ -88,6 +87,25 @@ function NavLinks({
   );
 }
 
+/**
+ * Opens live channels with their code, fetched then: it names every list's store, which the
+ * first screen does not need. Returns what closes them, whether they have opened yet or not.
+ */
+function openLive(open: (live: typeof import('./live-topics.ts')) => () => void): () => void {
+  let close: (() => void) | undefined;
+  let closed = false;
+  import('./live-topics.ts').then(
+    (live) => {
+      if (!closed) close = open(live);
+    },
+    (error: unknown) => console.error('loading the live channels failed', error),
+  );
+  return () => {
+    closed = true;
+    close?.();
+  };
+}
+
 /** The signed-in frame: navigation, the user's profile, and the realtime channels for every list. */
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
   const { profile } = useProfile();
@@ -106,7 +124,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
     const prefetch = whenIdle(() => void preloadScreen(paths.recipes), 5000);
     // The live channels open once the first screen has drawn: a first join reads its tables again
     // anyway (spec 4), so nothing is missed, and setting them up stays out of the first paint.
-    const close = whenIdle(() => openRealtime(user.id));
+    const close = whenIdle(() => openLive((live) => live.openRealtime(user.id)));
     return () => {
       prefetch();
       close();
@@ -117,7 +135,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
   const householdId = profile?.household_id ?? null;
   useEffect(() => {
     if (!householdId) return;
-    const close = whenIdle(() => openHouseholdRealtime(user.id, householdId));
+    const close = whenIdle(() => openLive((live) => live.openHouseholdRealtime(user.id, householdId)));
     return () => {
       close();
       resetHouseholdStores();

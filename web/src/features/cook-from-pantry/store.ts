@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { addStaple, deleteStaple, listStaples, type StapleRow } from './api.ts';
 import type { CookFilter, CookSort } from './views.ts';
 
@@ -22,6 +23,7 @@ export const cook = proxy<CookState>({
 export function resetCook(): void {
   Object.assign(cook, { staples: [], loaded: false, error: null, filter: 'all', sort: 'covered' });
 }
+onReset('household', resetCook);
 
 export async function loadStaples(householdId: string): Promise<void> {
   try {

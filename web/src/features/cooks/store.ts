@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
 import { addCook, type Cook, deleteCook, listCooks } from './api.ts';
 
@@ -15,6 +16,7 @@ export function resetCooks(): void {
   cooks.items = [];
   cooks.loaded = false;
 }
+onReset('household', resetCooks);
 
 export async function loadCooks(householdId: string): Promise<void> {
   try {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { addFavourite, type FavouriteRow, listFavouriteIds, removeFavourite } from './api.ts';
 
 interface FavouritesState {
@@ -14,6 +15,7 @@ export function resetFavourites(): void {
   favourites.ids = [];
   favourites.loaded = false;
 }
+onReset('person', resetFavourites);
 
 export async function loadFavourites(userId: string): Promise<void> {
   try {

@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { profile, useProfile } from '../profile/store.ts';
 import * as api from './api.ts';
 
@@ -26,6 +27,7 @@ export const household = proxy<HouseholdState>(nothingLoaded());
 export function resetHousehold(): void {
   Object.assign(household, nothingLoaded());
 }
+onReset('household', resetHousehold);
 
 /** The household the signed-in person works in now: its plan, cooks, pantry and list are shown. */
 export function useHouseholdId(): string | null {

@@ -4,6 +4,7 @@ import { pantryTakes } from '../../../../shared/put-away/cooked.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
 import {
   addMeal,
@@ -32,6 +33,7 @@ export function resetPlanner(): void {
   planner.meals = [];
   planner.loaded = false;
 }
+onReset('household', resetPlanner);
 
 /**
  * The window's dates (the plan's today … today + 7, spec 9): Sydney's days in every browser, so

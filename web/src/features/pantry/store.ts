@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import {
   addPantryItem,
   deletePantryItem,
@@ -22,6 +23,7 @@ export function resetPantry(): void {
   pantry.items = [];
   pantry.loaded = false;
 }
+onReset('household', resetPantry);
 
 export async function loadPantry(householdId: string): Promise<void> {
   try {

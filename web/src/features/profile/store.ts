@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { createProfile, getProfile, type Profile, updateProfile } from './api.ts';
 
 interface ProfileState {
@@ -42,6 +43,7 @@ export function resetProfile(): void {
   profile.profile = null;
   profile.loaded = false;
 }
+onReset('person', resetProfile);
 
 export async function loadProfile(user: User): Promise<void> {
   owner = user.id;

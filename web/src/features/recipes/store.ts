@@ -2,6 +2,7 @@ import { proxy, ref, useSnapshot } from 'valtio';
 import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
 import { coalesced } from '../../lib/coalesce.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import { keepUnchanged } from '../../lib/unchanged-rows.ts';
 import {
   createRecipe,
@@ -34,6 +35,7 @@ export function resetRecipes(): void {
   recipes.items = [];
   recipes.loaded = false;
 }
+onReset('person', resetRecipes);
 
 function setItems(rows: Recipe[]): void {
   const { rows: next, changed } = keepUnchanged(recipes.items, dedupeRecipes(rows), (r) => r.id);

@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
+import { onReset } from '../../lib/store-resets.ts';
 import {
   addShoppingItems,
   addShoppingItemsOnce,
@@ -39,6 +40,7 @@ export function resetShopping(): void {
   shopping.items = [];
   shopping.loaded = false;
 }
+onReset('household', resetShopping);
 
 /** The list from the server, else (offline) the last one this browser saw; queued changes on top. */
 export async function loadShopping(householdId: string): Promise<void> {
