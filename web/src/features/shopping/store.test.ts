@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShoppingItem } from './api.ts';
 import { savedQueue, saveList } from './offline.ts';
-import { removeFromShopping, resetShopping, shopping, undoRemoveFromShopping } from './store.ts';
+import {
+  removeFromShopping,
+  resetShopping,
+  shopping,
+  undoRemoveFromShopping,
+  watchShoppingConnection,
+} from './store.ts';
 
 const HOUSEHOLD = 'h-offline';
 
@@ -53,5 +59,28 @@ describe('removing a shopping line offline, and its Undo', () => {
   it('a line unknown to the store is still removed, with nothing to undo', async () => {
     expect(await removeFromShopping(HOUSEHOLD, 'b-gone')).toBeNull();
     expect(savedQueue(HOUSEHOLD)).toEqual([{ kind: 'remove', id: 'b-gone' }]);
+  });
+});
+
+// The watch starts once the page is idle; the connection may have come and gone before it.
+describe('watching the connection, started late', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    shopping.offline = false;
+  });
+
+  it('back online before the watch started: the list no longer says offline', () => {
+    shopping.offline = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const stop = watchShoppingConnection(HOUSEHOLD);
+    expect(shopping.offline).toBe(false);
+    stop();
+  });
+
+  it('gone offline before the watch started: the list says so', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const stop = watchShoppingConnection(HOUSEHOLD);
+    expect(shopping.offline).toBe(true);
+    stop();
   });
 });

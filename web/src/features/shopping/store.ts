@@ -192,7 +192,11 @@ export function liveShopping(householdId: string): TopicTable {
   return topicTable('shopping', reload, resync);
 }
 
-/** Going offline shows on the list; coming back sends what waited (issue 20). */
+/**
+ * Going offline shows on the list; coming back sends what waited (issue 20). The watch starts
+ * with the live channels, once the page is idle: a connection back before then (an app opened
+ * in a shop, then the door) fired its event unheard, so the state is read again as it starts.
+ */
 export function watchShoppingConnection(householdId: string): () => void {
   const offline = () => {
     shopping.offline = true;
@@ -201,6 +205,9 @@ export function watchShoppingConnection(householdId: string): () => void {
     shopping.offline = false;
     void sendQueued(householdId);
   };
+  shopping.offline = isOffline();
+  // Anything waiting goes now; the channels' first join reads the list again anyway.
+  if (!shopping.offline && savedQueue(householdId).length > 0) void sendQueued(householdId);
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
   return () => {
