@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { env, expect, newUser, planInGrid, restAs, signUp, test, visit } from './support/fixtures.ts';
 
 async function person(browser: Browser, first: string): Promise<Page> {
@@ -124,4 +124,67 @@ test('two people share one household live, and a stranger sees none of it', asyn
   } finally {
     for (const page of [a, b, c]) await page.context().close();
   }
+});
+
+test('sharing a recipe as its page opens: a read already on its way does not untick the box', async ({
+  page,
+}) => {
+  await signUp(page, newUser('Rowan'));
+  const [soup] = await restAs<{ id: string }[]>(page, 'recipes?select=id', {
+    method: 'POST',
+    headers: { Prefer: 'return=representation' },
+    body: JSON.stringify({ name: 'Rowan’s pumpkin soup', portions: 4 }),
+  });
+  // The page's second read of the recipes (its live channels' first join) leaves before the click
+  // and is answered after the share is saved: it carries the recipe as it was, unshared. Counted
+  // from a blank page, so that no read of the app signed up in is counted.
+  await page.goto('about:blank');
+  let reads = 0;
+  let sent!: (request: Request) => void;
+  const readSent = new Promise<Request>((resolve) => {
+    sent = resolve;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/rest\/v1\/recipes\?/, async (route) => {
+    if (route.request().method() !== 'GET' || ++reads !== 2) return route.continue();
+    const stale = await route.fetch();
+    sent(route.request());
+    await released;
+    await route.fulfill({ response: stale });
+  });
+  await page.goto(`/recipes/${soup!.id}`);
+  const box = page.getByLabel('Share with my household');
+  await expect(box).not.toBeChecked();
+  const held = await readSent;
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/recipes\?/.test(r.url()));
+  await box.check();
+  await saved;
+  // Every frame from here on: was the box ever drawn unticked?
+  await page.evaluate(() => {
+    const w = window as unknown as { unticked: boolean };
+    w.unticked = false;
+    const input = [...document.querySelectorAll('label')]
+      .find((l) => l.textContent?.includes('Share with my household'))
+      ?.querySelector('input');
+    const look = () => {
+      if (!input?.isConnected || !input.checked) w.unticked = true;
+      requestAnimationFrame(look);
+    };
+    look();
+  });
+  const answered = page.waitForEvent('requestfinished', (r) => r === held);
+  release();
+  await answered;
+  await expect(page.getByText('Rowan’s pumpkin soup is shared with your household.')).toBeVisible();
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(await page.evaluate(() => (window as unknown as { unticked: boolean }).unticked)).toBe(false);
+  await expect(box).toBeChecked();
+  expect(
+    await restAs<{ household_id: string | null }[]>(page, `recipes?select=household_id&id=eq.${soup!.id}`),
+  ).not.toEqual([{ household_id: null }]);
 });
