@@ -1,6 +1,7 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
 import { coalesced } from '../../lib/coalesce.ts';
+import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { keepUnchanged } from '../../lib/unchanged-rows.ts';
@@ -34,7 +35,7 @@ export const recipes = proxy<RecipesState>({
 export function resetRecipes(): void {
   recipes.items = [];
   recipes.loaded = false;
-  sharing.clear();
+  shares.clear();
 }
 onReset('person', resetRecipes);
 
@@ -44,32 +45,13 @@ function setItems(rows: Recipe[]): void {
   if (changed) recipes.items = next.map((r) => ref(r));
 }
 
-/**
- * Shares being written, by recipe: a read sent before the write was confirmed may still carry
- * the old household, and must not undo what the box already shows. `readsBefore` is how many
- * reads had been sent when the write was confirmed (unconfirmed: all of them); the first read
- * sent after it is the server's word, and ends the entry.
- */
-const sharing = new Map<string, { household: string | null; readsBefore: number }>();
-let readsSent = 0;
-
-function withSharesWritten(rows: Recipe[], read: number): Recipe[] {
-  if (sharing.size === 0) return rows;
-  return rows.map((r) => {
-    const share = sharing.get(r.id);
-    if (!share) return r;
-    if (read > share.readsBefore) {
-      sharing.delete(r.id);
-      return r;
-    }
-    return { ...r, household_id: share.household };
-  });
-}
+/** Shares being saved: the box shows the choice at once, whatever a read in flight says. */
+const shares = pendingWrites<Recipe>((r) => r.id);
 
 async function fetchRecipes(): Promise<void> {
   try {
-    const read = ++readsSent;
-    setItems(withSharesWritten(await listRecipes(), read));
+    const withShares = shares.read();
+    setItems(withShares(await listRecipes()));
   } catch (error) {
     console.error('loading recipes failed', error);
   } finally {
@@ -136,20 +118,12 @@ export async function shareRecipe(id: string, householdId: string | null): Promi
   const before = recipes.items.find((r) => r.id === id)?.household_id ?? null;
   // The box shows the choice at once; a refusal puts it back.
   withHousehold(householdId);
-  const share = { household: householdId, readsBefore: Number.POSITIVE_INFINITY };
-  sharing.set(id, share);
-  // A second click before the first is answered owns the entry from then on.
-  const latest = () => sharing.get(id) === share;
-  try {
-    await setRecipeHousehold(id, householdId);
-    if (latest()) share.readsBefore = readsSent;
-  } catch (error) {
-    if (latest()) {
-      sharing.delete(id);
-      withHousehold(before);
-    }
-    throw error;
-  }
+  await shares.write(
+    id,
+    { household_id: householdId },
+    () => setRecipeHousehold(id, householdId),
+    () => withHousehold(before),
+  );
 }
 
 export async function removeRecipe(userId: string, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
+import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import {
@@ -36,9 +37,13 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 
 export const shopping = proxy<ShoppingState>({ items: [], loaded: false, offline: isOffline(), waiting: 0 });
 
+/** Ticks being saved: a tick shows at once, whatever a read in flight says. */
+const ticks = pendingWrites<ShoppingItem>((i) => i.id);
+
 export function resetShopping(): void {
   shopping.items = [];
   shopping.loaded = false;
+  ticks.clear();
 }
 onReset('household', resetShopping);
 
@@ -57,7 +62,8 @@ export async function loadShopping(householdId: string): Promise<void> {
     shopping.loaded = true;
   }
   try {
-    const items = await listShoppingItems(householdId);
+    const withTicks = ticks.read();
+    const items = withTicks(await listShoppingItems(householdId));
     saveList(householdId, items);
     shopping.items = withQueue(items, queue);
   } catch (error) {
@@ -147,7 +153,7 @@ export async function tickShoppingItem(householdId: string, id: string, checked:
   const item = shopping.items.find((i) => i.id === id);
   if (item) item.checked = checked;
   try {
-    await updateShoppingItem(id, { checked });
+    await ticks.write(id, { checked }, () => updateShoppingItem(id, { checked }));
   } finally {
     await loadShopping(householdId);
   }
