@@ -114,6 +114,10 @@ test.describe('public screens and authentication', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     await expect(page).toHaveURL(/\/sign-in$/);
+    // The tab reloaded (as the app does when its live channels are lost): still said.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
     await signIn(page, user);
     await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { proxy, ref, useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import { storedSessionAtStart, supabase } from '../../lib/supabase.ts';
 import { sessionRejected, signedOutOnPurpose } from './api.ts';
 import { secondFactorNeeded } from './mfa.ts';
@@ -33,6 +34,32 @@ export const auth = proxy<AuthState>({
   ended: false,
   secondFactor: 'ok',
 });
+
+/**
+ * The notice outlives a reload of the tab: a page whose session ended also loses its live
+ * channels, and reloads itself, and the reloaded page finds no stored session to say so of.
+ */
+const ENDED_KEY = 'larder:session-ended';
+
+function rememberEnded(ended: boolean): void {
+  try {
+    if (ended) sessionStorage.setItem(ENDED_KEY, '1');
+    else sessionStorage.removeItem(ENDED_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the notice then lasts as long as the page.
+  }
+}
+
+/** Read once, as the page starts: said again (and kept) only if this start ends signed out. */
+function takeEndedBeforeReload(): boolean {
+  try {
+    const ended = sessionStorage.getItem(ENDED_KEY) !== null;
+    sessionStorage.removeItem(ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Follows the session's assurance level as supabase-js's auth.mfa reports it. Someone without a
@@ -106,12 +133,14 @@ export function applyAuthEvent(event: AuthChangeEvent, session: Session | null):
  * refused) ends the same way.
  */
 export function startAuth(): () => void {
+  const endedBeforeReload = takeEndedBeforeReload();
+  const stopRemembering = subscribeKey(auth, 'ended', rememberEnded, true);
   const { data } = supabase.auth.onAuthStateChange((event, session) => {
     applyAuthEvent(event, session);
     if (event !== 'INITIAL_SESSION') return;
     if (!session) {
       auth.confirmed = true;
-      if (storedSessionAtStart) auth.ended = true;
+      if (storedSessionAtStart || endedBeforeReload) auth.ended = true;
       return;
     }
     void sessionRejected().then((rejected) => {
@@ -119,7 +148,10 @@ export function startAuth(): () => void {
       else auth.confirmed = true;
     });
   });
-  return () => data.subscription.unsubscribe();
+  return () => {
+    stopRemembering();
+    data.subscription.unsubscribe();
+  };
 }
 
 export function useAuth(): Readonly<AuthState> {
