@@ -3,6 +3,7 @@ import { mealWindow } from '../../../../shared/dates/index.ts';
 import { pantryTakes } from '../../../../shared/put-away/cooked.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
+import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
@@ -32,6 +33,7 @@ const key = (m: Partial<Meal>) => String(m.id);
 export function resetPlanner(): void {
   planner.meals = [];
   planner.loaded = false;
+  moves.clear();
 }
 onReset('household', resetPlanner);
 
@@ -51,7 +53,8 @@ export async function loadMeals(householdId: string): Promise<void> {
     deletePastMeals(householdId, today).catch((error: unknown) =>
       console.error('clearing past meals failed', error),
     );
-    planner.meals = await listMeals(householdId, today, dates[dates.length - 1]!);
+    const withMoves = moves.read();
+    planner.meals = withMoves(await listMeals(householdId, today, dates[dates.length - 1]!));
   } catch (error) {
     console.error('loading meals failed', error);
   } finally {
@@ -73,21 +76,33 @@ export async function planMeal(householdId: string, date: string, slot: MealSlot
   planner.meals = mergeChange(planner.meals, { eventType: 'INSERT', new: meal } as Change<Meal>, key);
 }
 
+/** Moves being saved: a read already on its way still has the meal where it was. */
+const moves = pendingWrites<Meal>((m) => m.id);
+
 /**
  * Changes a planned meal: recipe, cook, portions, or its day and slot (moving it). A move shows at
  * once and goes back if the server refuses it, so dragging feels immediate.
  */
 export async function changeMeal(id: string, change: MealChange): Promise<void> {
   const before = planner.meals.find((m) => m.id === id);
-  if (before && (change.date || change.slot))
-    planner.meals = planner.meals.map((m) => (m.id === id ? { ...m, ...change } : m));
-  try {
+  const save = async () => {
     const meal = await updateMeal(id, change);
     planner.meals = mergeChange(planner.meals, { eventType: 'UPDATE', new: meal } as Change<Meal>, key);
-  } catch (error) {
+  };
+  const undo = () => {
     if (before) planner.meals = planner.meals.map((m) => (m.id === id ? before : m));
-    throw error;
+  };
+  if (!before || !(change.date || change.slot)) {
+    try {
+      await save();
+    } catch (error) {
+      undo();
+      throw error;
+    }
+    return;
   }
+  planner.meals = planner.meals.map((m) => (m.id === id ? { ...m, ...change } : m));
+  await moves.write(id, change, save, undo);
 }
 
 /**
