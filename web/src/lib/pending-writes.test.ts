@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pendingWrites } from './pending-writes.ts';
+import { pendingChanges, pendingWrites } from './pending-writes.ts';
 
 interface Row {
   id: string;
@@ -88,5 +88,23 @@ describe('pending writes over reads in flight', () => {
     void writes.write('a', { checked: true }, () => sent.promise);
     writes.clear();
     expect(early(rows(false))).toEqual(rows(false));
+  });
+});
+
+describe('pending changes laid over a list of ids (favourites)', () => {
+  const toggles = () =>
+    pendingChanges<string, boolean>((ids, on) => [
+      ...ids.filter((id) => on.get(id) !== false),
+      ...[...on].filter(([id, is]) => is && !ids.includes(id)).map(([id]) => id),
+    ]);
+
+  it('an answer sent before the toggles were saved keeps what they show: one added, one removed', async () => {
+    const writes = toggles();
+    const early = writes.read();
+    await writes.write('a', true, () => Promise.resolve());
+    await writes.write('b', false, () => Promise.resolve());
+    expect(early(['b', 'c'])).toEqual(['c', 'a']);
+    // A read sent afterwards is believed as it is.
+    expect(writes.read()(['c'])).toEqual(['c']);
   });
 });

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
+import { pendingChanges } from '../../lib/pending-writes.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { addFavourite, type FavouriteRow, listFavouriteIds, removeFavourite } from './api.ts';
@@ -11,15 +12,23 @@ interface FavouritesState {
 
 export const favourites = proxy<FavouritesState>({ ids: [], loaded: false });
 
+/** Toggles being saved, by recipe id: the heart shows the choice, whatever a read in flight says. */
+const toggles = pendingChanges<string, boolean>((ids, on) => [
+  ...ids.filter((id) => on.get(id) !== false),
+  ...[...on].filter(([id, is]) => is && !ids.includes(id)).map(([id]) => id),
+]);
+
 export function resetFavourites(): void {
   favourites.ids = [];
   favourites.loaded = false;
+  toggles.clear();
 }
 onReset('person', resetFavourites);
 
 export async function loadFavourites(userId: string): Promise<void> {
   try {
-    favourites.ids = await listFavouriteIds(userId);
+    const withToggles = toggles.read();
+    favourites.ids = withToggles(await listFavouriteIds(userId));
   } catch (error) {
     console.error('loading favourites failed', error);
   } finally {
@@ -41,10 +50,13 @@ export async function toggleFavourite(userId: string, recipeId: string): Promise
   const wasFavourite = favourites.ids.includes(recipeId);
   include(recipeId, !wasFavourite);
   try {
-    if (wasFavourite) await removeFavourite(userId, recipeId);
-    else await addFavourite(userId, recipeId);
+    await toggles.write(
+      recipeId,
+      !wasFavourite,
+      () => (wasFavourite ? removeFavourite(userId, recipeId) : addFavourite(userId, recipeId)),
+      () => include(recipeId, wasFavourite),
+    );
   } catch (error) {
-    include(recipeId, wasFavourite);
     console.error('saving the favourite failed', error);
   }
 }
