@@ -30,6 +30,9 @@ interface PlannerState {
 export const planner = proxy<PlannerState>({ meals: [], loaded: false });
 const key = (m: Partial<Meal>) => String(m.id);
 
+/** Moves being saved: a read already on its way still has the meal where it was. */
+const moves = pendingWrites<Meal>((m) => m.id);
+
 export function resetPlanner(): void {
   planner.meals = [];
   planner.loaded = false;
@@ -75,9 +78,6 @@ export async function planMeal(householdId: string, date: string, slot: MealSlot
   const meal = await addMeal(householdId, date, slot, change);
   planner.meals = mergeChange(planner.meals, { eventType: 'INSERT', new: meal } as Change<Meal>, key);
 }
-
-/** Moves being saved: a read already on its way still has the meal where it was. */
-const moves = pendingWrites<Meal>((m) => m.id);
 
 /**
  * Changes a planned meal: recipe, cook, portions, or its day and slot (moving it). A move shows at

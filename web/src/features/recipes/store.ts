@@ -32,6 +32,9 @@ export const recipes = proxy<RecipesState>({
   pricesLoaded: false,
 });
 
+/** Shares being saved: the box shows the choice at once, whatever a read in flight says. */
+const shares = pendingWrites<Recipe>((r) => r.id);
+
 export function resetRecipes(): void {
   recipes.items = [];
   recipes.loaded = false;
@@ -44,9 +47,6 @@ function setItems(rows: Recipe[]): void {
   // Recipes are read-only in views; ref() keeps valtio from proxying thousands of nested lines.
   if (changed) recipes.items = next.map((r) => ref(r));
 }
-
-/** Shares being saved: the box shows the choice at once, whatever a read in flight says. */
-const shares = pendingWrites<Recipe>((r) => r.id);
 
 async function fetchRecipes(): Promise<void> {
   try {
