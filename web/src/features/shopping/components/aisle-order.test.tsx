@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aisleOrder } from '../../../../../shared/aisles/aisles.ts';
 import { aisles } from '../aisles-store.ts';
@@ -31,6 +31,7 @@ describe('the list in aisle order (issue 25)', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     localStorage.clear();
   });
 
@@ -54,5 +55,30 @@ describe('the list in aisle order (issue 25)', () => {
     expect(aisles.order.slice(0, 4)).toEqual(['bakery', 'fruit-veg', 'dairy-eggs', 'meat-seafood']);
     const pending = JSON.parse(localStorage.getItem('larder:aisles-pending:h') ?? 'null');
     expect(pending.aisle_order.slice(0, 3)).toEqual(['bakery', 'fruit-veg', 'dairy-eggs']);
+  });
+
+  it('gives the focus back to the moved aisle once its new place is drawn, however late that is', async () => {
+    // A busy phone can draw the next frame before the new order: the focus must wait for the order.
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => {
+      run(0);
+      return 0;
+    });
+    render(<AisleOrder householdId="h" />);
+    const down = screen.getByRole('button', { name: 'Move Fruit and vegetables down' });
+    down.focus();
+    await act(async () => {
+      fireEvent.click(down);
+    });
+    expect(aisles.order.slice(0, 2)).toEqual(['bakery', 'fruit-veg']);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Move Fruit and vegetables down' }),
+    );
+    // Back to the top: Up is disabled there, so the focus goes to the same aisle's Down.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Move Fruit and vegetables up' }));
+    });
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Move Fruit and vegetables down' }),
+    );
   });
 });

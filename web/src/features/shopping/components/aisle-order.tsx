@@ -1,4 +1,4 @@
-import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { SHOP_CATEGORY_NAMES, type ShopCategory } from '../../../../../shared/aisles/aisles.ts';
 import { CHAIN_NAMES, CHAINS, type ChainKey } from '../../../../../shared/pricing/types.ts';
 import { chooseChain, moveAisleTo, resetAisles, setSubtractWhenCooked, useAisles } from '../aisles-store.ts';
@@ -14,16 +14,25 @@ const AISLE_DRAG_TYPE = 'application/x-larder-aisle';
 export function AisleOrder({ householdId }: { householdId: string }) {
   const { chain, order, custom, subtractWhenCooked } = useAisles();
   const [dragging, setDragging] = useState<ShopCategory | null>(null);
+  // Moving the row re-orders the DOM, which drops the focus: it goes back to the same aisle's
+  // button (the other one when this one is now disabled at the top or bottom) once the new order
+  // is drawn. A frame's wait was not enough on a busy phone: the order could be drawn after it.
+  const refocus = useRef<{ category: ShopCategory; way: 'up' | 'down' } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new order being drawn is the signal
+  useLayoutEffect(() => {
+    const wanted = refocus.current;
+    if (wanted === null) return;
+    refocus.current = null;
+    const button = document.getElementById(
+      `aisle-${wanted.way}-${wanted.category}`,
+    ) as HTMLButtonElement | null;
+    const other = document.getElementById(`aisle-${wanted.way === 'up' ? 'down' : 'up'}-${wanted.category}`);
+    (button && !button.disabled ? button : other)?.focus();
+  }, [order]);
   const move = (category: ShopCategory, to: number, focus?: 'up' | 'down') => {
+    if (to < 0 || to >= order.length || order[to] === category) return;
+    if (focus) refocus.current = { category, way: focus };
     void moveAisleTo(householdId, category, to).catch(failed('save the aisle order'));
-    // Moving the row re-orders the DOM, which drops the focus: give it back to the same aisle's
-    // button (the other one when this one is now disabled at the top or bottom).
-    if (focus)
-      requestAnimationFrame(() => {
-        const button = document.getElementById(`aisle-${focus}-${category}`) as HTMLButtonElement | null;
-        const other = document.getElementById(`aisle-${focus === 'up' ? 'down' : 'up'}-${category}`);
-        (button && !button.disabled ? button : other)?.focus();
-      });
   };
   const onKey = (e: KeyboardEvent, category: ShopCategory, index: number) => {
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
