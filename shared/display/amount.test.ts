@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../quantity/parse.ts';
-import { displayAmount, formatAmountText } from './amount.ts';
+import { displayAmount, formatAmountText, formatBaseAmount } from './amount.ts';
 
 const text = (q: number, unit: string | null, name: string): string => displayAmount(q, unit, name).text;
 
@@ -209,5 +209,14 @@ describe('units that are names of object properties', () => {
       expect(typeof shown.unit).toBe('string');
       expect(shown.text).not.toMatch(/undefined|object/);
     }
+  });
+});
+
+describe('formatBaseAmount', () => {
+  it('shows items as a count and other units as they are', () => {
+    expect(formatBaseAmount(600, 'g')).toBe('600 g');
+    expect(formatBaseAmount(4, 'each')).toBe('4');
+    expect(formatBaseAmount(4, null)).toBe('4');
+    expect(formatBaseAmount(2, 'jar')).toBe('2 jars');
   });
 });

@@ -232,3 +232,11 @@ function formatMetric(value: number, unit: string): string {
   }
   return formatDecimal(value, value >= 10 ? 1 : 2);
 }
+
+/**
+ * An amount in a base unit as shopping lines and baskets hold it (g, mL, or `each`/none for
+ * items): `(600, 'g')` → `'600 g'`, `(4, 'each')` → `'4'`, `(2, 'jar')` → `'2 jars'`.
+ */
+export function formatBaseAmount(amount: number, unit: string | null): string {
+  return formatAmountText(amount, unit === 'each' || unit === null ? 'piece' : unit);
+}

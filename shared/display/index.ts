@@ -1,1 +1,1 @@
-export { type DisplayedAmount, displayAmount, formatAmountText } from './amount.ts';
+export { type DisplayedAmount, displayAmount, formatAmountText, formatBaseAmount } from './amount.ts';

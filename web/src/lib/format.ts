@@ -1,5 +1,3 @@
-import { formatAmountText } from '../../../shared/display/amount.ts';
-
 const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const dayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
 const dayMonth = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short' });
@@ -47,11 +45,6 @@ export function formatDate(iso: string): string {
 export function formatDateTime(instant: string): string {
   const d = new Date(instant);
   return Number.isFinite(d.getTime()) ? dateTime.format(d) : '';
-}
-
-/** An amount in a shopping line's unit: "600 g", "4" (items), "2 jars". */
-export function formatBaseAmount(amount: number, unit: string | null): string {
-  return formatAmountText(amount, unit === 'each' || unit === null ? 'piece' : unit);
 }
 
 /** Integer cents as AUD ('$4.50'). */

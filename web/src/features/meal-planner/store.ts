@@ -1,6 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
-import { pantryTakes } from '../../../../shared/put-away/cooked.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { pendingWrites } from '../../lib/pending-writes.ts';
@@ -115,7 +114,12 @@ export async function markCooked(
   meal: Pick<Meal, 'id' | 'recipe_id' | 'portions'>,
 ): Promise<CookedAnswer & { apart: string[] }> {
   if (!meal.recipe_id) throw new Error('A meal without a recipe cannot be cooked.');
-  const [recipe, pantry] = await Promise.all([getRecipeLines(meal.recipe_id), listPantryRows(householdId)]);
+  // What cooking takes is worked out only when someone cooks: the planner opens without that code.
+  const [recipe, pantry, { pantryTakes }] = await Promise.all([
+    getRecipeLines(meal.recipe_id),
+    listPantryRows(householdId),
+    import('../../../../shared/put-away/cooked.ts'),
+  ]);
   const own = recipe.portions ?? 1;
   const { takes, apart } = pantryTakes(recipe.recipe_ingredients, (meal.portions ?? own) / own, pantry);
   const answer = await cookMeal(meal.id, takes);

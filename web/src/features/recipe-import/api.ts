@@ -1,4 +1,4 @@
-import type { Measures } from '../../../../shared/mod.ts';
+import type { Measures } from '../../../../shared/recipe-import/ingredient-line.ts';
 import type { ImportPayload } from '../../../../shared/recipe-import/save.ts';
 import type { Json } from '../../../../supabase/database.types.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';

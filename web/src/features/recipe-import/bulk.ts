@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
-import { indexIngredients, matchIngredient, parseIngredientLine } from '../../../../shared/mod.ts';
 import { ExportError, type ExportRecipe, readExport } from '../../../../shared/recipe-import/exports.ts';
+import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
+import { indexIngredients, matchIngredient } from '../../../../shared/recipe-import/match.ts';
 import { importPayload } from '../../../../shared/recipe-import/save.ts';
 import { describeError } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';

@@ -1,5 +1,7 @@
-import type { ImportedRecipe, IngredientMatch, ParsedLine } from '../../../../shared/mod.ts';
+import type { ParsedLine } from '../../../../shared/recipe-import/ingredient-line.ts';
+import type { IngredientMatch } from '../../../../shared/recipe-import/match.ts';
 import type { LineChoice } from '../../../../shared/recipe-import/save.ts';
+import type { ImportedRecipe } from '../../../../shared/recipe-import/schema-org.ts';
 import { canonicalUnit } from '../../../../shared/units/index.ts';
 import type { Named } from '../../lib/reference-data.ts';
 

@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import type { Measures } from '../../../../shared/mod.ts';
+import type { Measures } from '../../../../shared/recipe-import/ingredient-line.ts';
 import { importPayload } from '../../../../shared/recipe-import/save.ts';
 import { describeError } from '../../lib/errors.ts';
 import {

@@ -3,7 +3,7 @@ import type {
   ChainTotals,
   IngredientPriceRecord,
   RecipePrice as SharedRecipePrice,
-} from '../../../../shared/mod.ts';
+} from '../../../../shared/pricing/types.ts';
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
 import type { LineRow } from '../../../../shared/recipe-import/save.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';

@@ -1,14 +1,10 @@
-import {
-  type ChainKey,
-  type NutritionPerPortion,
-  nutritionPerPortion,
-  parseQuantity,
-  portionsOrDefault,
-  priceRecipe,
-  displayAmount as sharedDisplayAmount,
-} from '../../../../shared/mod.ts';
-import { portionsCost } from '../../../../shared/pricing/price-recipe.ts';
+import { displayAmount as sharedDisplayAmount } from '../../../../shared/display/amount.ts';
+import { nutritionPerPortion, portionsOrDefault } from '../../../../shared/nutrition/per-portion.ts';
+import type { NutritionPerPortion } from '../../../../shared/nutrition/types.ts';
+import { portionsCost, priceRecipe } from '../../../../shared/pricing/price-recipe.ts';
+import type { ChainKey } from '../../../../shared/pricing/types.ts';
 import { CHAINS } from '../../../../shared/pricing/types.ts';
+import { parseQuantity } from '../../../../shared/quantity/parse.ts';
 import type { PriceRecord, Recipe, RecipePrice } from './api.ts';
 
 export type Nutrition = NutritionPerPortion;

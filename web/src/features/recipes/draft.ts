@@ -10,7 +10,7 @@ import {
   stepsText,
   tagsText,
 } from '../../../../shared/limits/index.ts';
-import { preferredUnits } from '../../../../shared/mod.ts';
+import { preferredUnits } from '../../../../shared/units/preferred-units.ts';
 import type { Named } from '../../lib/reference-data.ts';
 import type { Recipe, RecipeInput } from './api.ts';
 

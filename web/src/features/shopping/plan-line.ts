@@ -1,4 +1,4 @@
-import { formatBaseAmount } from '../../lib/format.ts';
+import { formatBaseAmount } from '../../../../shared/display/amount.ts';
 import type { ShoppingItem } from './api.ts';
 
 /** A shopping line the plan wrote, as the list shows it. */

@@ -1,6 +1,7 @@
 import type { RecipeCoverage } from '../../../../../shared/cook-from-pantry/coverage.ts';
+import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
-import { formatBaseAmount, formatCents } from '../../../lib/format.ts';
+import { formatCents } from '../../../lib/format.ts';
 import { canCookNow } from '../views.ts';
 import { PlanControl } from './plan-control.tsx';
 

@@ -1,5 +1,6 @@
+import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
 import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
-import { formatBaseAmount, formatCents } from '../../../lib/format.ts';
+import { formatCents } from '../../../lib/format.ts';
 import type { WeekLeftovers } from '../compute.ts';
 import { PlanControl } from './plan-control.tsx';
 

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/index.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { formatDay } from '../../../lib/format.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import type { MealChange } from '../api.ts';
-import { cookedMessage } from '../cooked-message.ts';
 import { type PlannerCook, type PlannerRecipe, plannerGrid, recipesById, SLOT_NAMES } from '../pick.ts';
 import {
   changeMeal,
@@ -20,8 +20,12 @@ import {
   usePlanner,
 } from '../store.ts';
 import { MEAL_DRAG_TYPE, MealCard } from './meal-card.tsx';
-import { MealDialog, MoveDialog } from './meal-dialog.tsx';
 import '../planner.css';
+
+// The dialogs (and the recipe picker's combobox library) load once the week has drawn, not with it.
+const loadDialogs = () => import('./meal-dialog.tsx');
+const MealDialog = lazy(() => loadDialogs().then((m) => ({ default: m.MealDialog })));
+const MoveDialog = lazy(() => loadDialogs().then((m) => ({ default: m.MoveDialog })));
 
 type Open = { kind: 'add'; date: string; slot: MealSlot } | { kind: 'edit' | 'move'; id: string } | null;
 
@@ -68,6 +72,14 @@ export function PlannerPage({
   const [open, setOpen] = useState<Open>(null);
   const touch = useRef<number | null>(null);
   useEffect(() => refreshMeals(householdId), [householdId]);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadDialogs();
+        return undefined;
+      }),
+    [],
+  );
   const dates = plannerDates();
   // Laid out from the store's own list; the snapshot says when it changed. Walking the
   // snapshot's tracking proxies cost more than laying out the week itself.
@@ -174,65 +186,73 @@ export function PlannerPage({
           </section>
         ))}
       </div>
-      {open?.kind === 'add' ? (
-        <MealDialog
-          title={`Add ${SLOT_NAMES[open.slot].toLowerCase()}, ${labels.get(open.date)}`}
-          meal={null}
-          recipes={recipes}
-          cooks={cooks}
-          onSave={save}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-      {open?.kind === 'edit' && meal ? (
-        <MealDialog
-          title={`${SLOT_NAMES[meal.slot]}, ${labels.get(String(meal.date).slice(0, 10))}`}
-          meal={meal}
-          recipes={recipes}
-          cooks={cooks}
-          onSave={save}
-          onRemove={() =>
-            removeMeal(meal.id)
-              .then((removed) => {
-                if (!removed) return;
-                const name = recipeOf(removed.recipe_id)?.name ?? 'The meal';
-                showToast(`Removed ${name} from ${labels.get(String(removed.date).slice(0, 10))}.`, 'info', {
-                  label: 'Undo',
-                  run: () =>
-                    void undoRemoveMeal(householdId, removed)
-                      .catch(failed('put back'))
-                      .catch(() => undefined),
-                });
-              })
-              .catch(failed('removed'))
-          }
-          onCook={
-            meal.recipe_id && !meal.cooked_at
-              ? () =>
-                  markCooked(householdId, meal)
-                    .then((answer) =>
-                      showToast(cookedMessage(answer), 'success', {
-                        label: 'Undo',
-                        run: () => void uncook(meal.id).catch(() => undefined),
-                      }),
-                    )
-                    .catch(failed('marked cooked'))
-              : undefined
-          }
-          onUncook={meal.cooked_at ? () => uncook(meal.id) : undefined}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-      {open?.kind === 'move' && meal ? (
-        <MoveDialog
-          title={`Move ${recipeOf(meal.recipe_id)?.name ?? 'this meal'} to…`}
-          meal={meal}
-          dates={dates}
-          dayName={(d) => labels.get(d) ?? d}
-          onMove={(date, slot) => changeMeal(meal.id, { date, slot }).catch(failed('moved'))}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'add' ? (
+          <MealDialog
+            title={`Add ${SLOT_NAMES[open.slot].toLowerCase()}, ${labels.get(open.date)}`}
+            meal={null}
+            recipes={recipes}
+            cooks={cooks}
+            onSave={save}
+            onClose={() => setOpen(null)}
+          />
+        ) : null}
+        {open?.kind === 'edit' && meal ? (
+          <MealDialog
+            title={`${SLOT_NAMES[meal.slot]}, ${labels.get(String(meal.date).slice(0, 10))}`}
+            meal={meal}
+            recipes={recipes}
+            cooks={cooks}
+            onSave={save}
+            onRemove={() =>
+              removeMeal(meal.id)
+                .then((removed) => {
+                  if (!removed) return;
+                  const name = recipeOf(removed.recipe_id)?.name ?? 'The meal';
+                  showToast(
+                    `Removed ${name} from ${labels.get(String(removed.date).slice(0, 10))}.`,
+                    'info',
+                    {
+                      label: 'Undo',
+                      run: () =>
+                        void undoRemoveMeal(householdId, removed)
+                          .catch(failed('put back'))
+                          .catch(() => undefined),
+                    },
+                  );
+                })
+                .catch(failed('removed'))
+            }
+            onCook={
+              meal.recipe_id && !meal.cooked_at
+                ? () =>
+                    markCooked(householdId, meal)
+                      // Its words need the units' data, which the week itself never does.
+                      .then(async (answer) => {
+                        const { cookedMessage } = await import('../cooked-message.ts');
+                        showToast(cookedMessage(answer), 'success', {
+                          label: 'Undo',
+                          run: () => void uncook(meal.id).catch(() => undefined),
+                        });
+                      })
+                      .catch(failed('marked cooked'))
+                : undefined
+            }
+            onUncook={meal.cooked_at ? () => uncook(meal.id) : undefined}
+            onClose={() => setOpen(null)}
+          />
+        ) : null}
+        {open?.kind === 'move' && meal ? (
+          <MoveDialog
+            title={`Move ${recipeOf(meal.recipe_id)?.name ?? 'this meal'} to…`}
+            meal={meal}
+            dates={dates}
+            dayName={(d) => labels.get(d) ?? d}
+            onMove={(date, slot) => changeMeal(meal.id, { date, slot }).catch(failed('moved'))}
+            onClose={() => setOpen(null)}
+          />
+        ) : null}
+      </Suspense>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatDuration } from '../../../../../shared/mod.ts';
+import { formatDuration } from '../../../../../shared/dates/duration.ts';
 import { ComboPicker } from '../../../components/ui/combo-picker.tsx';
 import { matchRecipes, type PlannerRecipe } from '../pick.ts';
 

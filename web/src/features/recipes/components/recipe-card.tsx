@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatDuration } from '../../../../../shared/mod.ts';
+import { formatDuration } from '../../../../../shared/dates/duration.ts';
 import { paths } from '../../../config/paths.ts';
 import type { RecipeView } from '../derive.ts';
 import { PriceSummary } from './price-summary.tsx';

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDuration, portionsOrDefault } from '../../../../../shared/mod.ts';
+import { formatDuration } from '../../../../../shared/dates/duration.ts';
+import { portionsOrDefault } from '../../../../../shared/nutrition/per-portion.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

@@ -1,6 +1,7 @@
 import type { ChainBasket } from '../../../../../shared/basket/basket.ts';
 import type { NeedLine } from '../../../../../shared/basket/needs.ts';
-import { formatBaseAmount, formatCents } from '../../../lib/format.ts';
+import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
+import { formatCents } from '../../../lib/format.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 /** One chain's packs: what to buy, the cost, what is left over and the shelf unit price. */
