@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type ComponentProps, lazy, Suspense, useMemo } from 'react';
 import { CHAIN_NAMES, CHAINS, type IngredientPriceRecord } from '../../../../../shared/pricing/types.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -6,9 +6,19 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatAud, formatShortDay } from '../../../lib/format.ts';
 import { DAILY_REFERENCE, type Nutrients, percentOfReference, weekOverview } from '../overview.ts';
 import { mealChoices, type PlanMeal, type PlanRecipe } from '../plan.ts';
-import { BarChart } from './bar-chart.tsx';
 import { CookTable, CostTable, NutritionTable } from './overview-tables.tsx';
 import '../shop-week.css';
+
+// chart.js is most of this screen's code: the figures and tables draw first, the charts after.
+const LazyBarChart = lazy(() => import('./bar-chart.tsx').then((m) => ({ default: m.BarChart })));
+
+function BarChart(props: ComponentProps<typeof LazyBarChart>) {
+  return (
+    <Suspense fallback={<div className="chart-box" aria-hidden="true" />}>
+      <LazyBarChart {...props} />
+    </Suspense>
+  );
+}
 
 const CHAIN_COLOURS = { coles: '#c8102e', woolworths: '#1a7f37', aldi: '#1b3c87' } as const;
 const NUTRIENTS: { key: keyof Nutrients; label: string; colour: string }[] = [
