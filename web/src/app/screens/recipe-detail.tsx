@@ -9,7 +9,7 @@ import { useHouseholdId } from '../../features/household/store.ts';
 import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import type { Recipe } from '../../features/recipes/api.ts';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
-import { shoppingLinesOf } from '../../features/recipes/derive.ts';
+import { shoppingLinesOf } from '../../features/recipes/recipe-lines.ts';
 import { removeRecipe, shareRecipe, useRecipes } from '../../features/recipes/store.ts';
 import { addToShopping } from '../../features/shopping/store.ts';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testRecipe } from '../../testing/recipes.ts';
 import type { IngredientLine, Recipe } from './api.ts';
-import { displayAmount, recipeViews, shoppingLinesOf, totalNutrition } from './derive.ts';
+import { recipeViews, totalNutrition } from './derive.ts';
 import { filterRecipes, NO_FILTERS, tagsOf } from './filter.ts';
+import { displayAmount, shoppingLinesOf } from './recipe-lines.ts';
 
 const line = (name: string, quantity: string, unit: string | null, id = 1): IngredientLine => ({
   id: `${name}-${quantity}`,

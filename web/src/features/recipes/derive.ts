@@ -1,10 +1,8 @@
-import { displayAmount as sharedDisplayAmount } from '../../../../shared/display/amount.ts';
 import { nutritionPerPortion, portionsOrDefault } from '../../../../shared/nutrition/per-portion.ts';
 import type { NutritionPerPortion } from '../../../../shared/nutrition/types.ts';
 import { portionsCost, priceRecipe } from '../../../../shared/pricing/price-recipe.ts';
 import type { ChainKey } from '../../../../shared/pricing/types.ts';
 import { CHAINS } from '../../../../shared/pricing/types.ts';
-import { parseQuantity } from '../../../../shared/quantity/parse.ts';
 import type { PriceRecord, Recipe, RecipePrice } from './api.ts';
 
 export type Nutrition = NutritionPerPortion;
@@ -90,44 +88,6 @@ export function recipeViews(
   });
 }
 
-export interface DisplayLine {
-  key: string;
-  /** The line's ingredient, whose prices its name links to; null for a line without one. */
-  ingredientId: number | null;
-  name: string;
-  amount: string;
-  note: string | null;
-}
-
-/**
- * A line's amount as shared's displayAmount shows it (spec 9), for `scale` times the recipe; a
- * text quantity such as 'to taste' is shown as written.
- */
-export function displayAmount(
-  quantityText: string | null,
-  unit: string | null,
-  name: string,
-  scale: number,
-): string {
-  const shown = sharedDisplayAmount(parseQuantity(quantityText) * scale, unit, name).text;
-  return shown === '' ? (quantityText?.trim() ?? '') : shown;
-}
-
-export function displayLines(recipe: Recipe, scale: number): DisplayLine[] {
-  return [...recipe.recipe_ingredients]
-    .sort((a, b) => a.position - b.position)
-    .map((line) => {
-      const name = line.ingredients?.name ?? 'Unknown ingredient';
-      return {
-        key: line.id,
-        ingredientId: line.ingredients?.id ?? null,
-        name,
-        amount: displayAmount(line.quantity, line.measurements?.name ?? null, name, scale),
-        note: line.note,
-      };
-    });
-}
-
 export interface IngredientCost {
   key: string;
   name: string;
@@ -146,19 +106,4 @@ export function ingredientCosts(price: RecipePrice | null, scale = 1): Ingredien
       }),
     ),
   }));
-}
-
-/** A recipe's lines as shopping items (quantities scaled, missing unit = grams, 'to taste' kept unquantified). */
-export function shoppingLinesOf(recipe: Recipe, scale = 1) {
-  return recipe.recipe_ingredients
-    .filter((line) => line.ingredients)
-    .map((line) => {
-      const qty = parseQuantity(line.quantity) * scale;
-      return {
-        name: line.ingredients!.name,
-        ingredient_id: line.ingredients!.id,
-        quantity: qty > 0 ? Math.round(qty * 100) / 100 : null,
-        unit: qty > 0 ? (line.measurements?.name ?? 'g') : null,
-      };
-    });
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testRecipe } from '../../../testing/recipes.ts';
 import { renderAt } from '../../../testing/render.tsx';
-import { shoppingLinesOf } from '../derive.ts';
+import { shoppingLinesOf } from '../recipe-lines.ts';
 import { recipes, resetRecipes } from '../store.ts';
 import { RecipeDetail } from './recipe-detail.tsx';
 
