@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
-import { CostTrend } from './cost-trend.tsx';
-import { SpecialsList } from './specials-list.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+
+// Below a recipe and below the basket: their price history code loads once the page above has drawn.
+const SpecialsList = lazy(() => import('./specials-list.tsx').then((m) => ({ default: m.SpecialsList })));
+const CostTrend = lazy(() => import('./cost-trend.tsx').then((m) => ({ default: m.CostTrend })));
 
 /**
  * The items on special with their verdicts, and what the lines cost over 12 weeks (issue 18
@@ -12,12 +16,16 @@ export function PriceInsights({ lines, what }: { lines: readonly RecipeLine[]; w
     <>
       <section aria-labelledby="specials-h">
         <h2 id="specials-h">On special</h2>
-        <SpecialsList ingredients={ingredients} />
+        <Suspense fallback={<Skeleton lines={1} label="Loading specials..." />}>
+          <SpecialsList ingredients={ingredients} />
+        </Suspense>
       </section>
       <section aria-labelledby="trend-h">
         <h2 id="trend-h">Cost over 12 weeks</h2>
         <p className="muted small">What {what} cost each week at each chain.</p>
-        <CostTrend lines={lines} />
+        <Suspense fallback={<Skeleton lines={1} label="Loading the cost trend..." />}>
+          <CostTrend lines={lines} />
+        </Suspense>
       </section>
     </>
   );
