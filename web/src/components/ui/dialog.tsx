@@ -22,7 +22,17 @@ export function Dialog({
     return () => dialog?.close?.();
   }, []);
   return createPortal(
-    <dialog ref={ref} className="dialog" aria-labelledby={headingId} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={headingId}
+      // A close event comes a task after the closing. React's development checks (npm start)
+      // close and open a dialog again as it first shows: that first close's event arrived with
+      // the dialog open again, and shut it at once. Only a dialog still closed has closed.
+      onClose={() => {
+        if (!ref.current?.open) onClose();
+      }}
+    >
       <h2 id={headingId}>{title}</h2>
       {children}
     </dialog>,
