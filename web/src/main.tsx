@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/routes.tsx';
+import { reloadForNewRelease } from './lib/stale-release.ts';
 import { configProblem } from './lib/supabase.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import './styles.css';
@@ -16,6 +17,7 @@ if (configProblem) {
     </main>,
   );
 } else {
+  reloadForNewRelease();
   preloadScreen(window.location.pathname);
   // A transition: the first render of the app (and of the screen it opens) is drawn in slices
   // the browser can interleave with its own work, not as one long task.
