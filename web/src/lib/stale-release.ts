@@ -11,6 +11,8 @@ const GRACE_MS = 60_000;
  */
 export function reloadForNewRelease(win: Window = window): void {
   win.addEventListener('vite:preloadError', (event) => {
+    // Without a connection a reload brings nothing newer, and could leave the app's own pages.
+    if (!win.navigator.onLine) return;
     try {
       const last = Number(win.sessionStorage.getItem(RELOADED_AT)) || 0;
       if (Date.now() - last < GRACE_MS) return;
