@@ -74,6 +74,8 @@ export function BarChart({
         label: s.label,
         data: s.data,
         backgroundColor: s.colour,
+        // One cook or one day planned would otherwise fill the chart's width with a single bar.
+        maxBarThickness: 56,
       }),
     );
     c.update();
