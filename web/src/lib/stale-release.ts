@@ -9,19 +9,19 @@ const GRACE_MS = 60_000;
  * the release the server has now, instead of failing where the person clicked. A second failure
  * within a minute of that reload is left to fail as it would, so nothing reloads for ever.
  */
-export function reloadForNewRelease(win: Window = window): void {
-  win.addEventListener('vite:preloadError', (event) => {
+export function reloadForNewRelease(): void {
+  window.addEventListener('vite:preloadError', (event) => {
     // Without a connection a reload brings nothing newer, and could leave the app's own pages.
-    if (!win.navigator.onLine) return;
+    if (!navigator.onLine) return;
     try {
-      const last = Number(win.sessionStorage.getItem(RELOADED_AT)) || 0;
+      const last = Number(sessionStorage.getItem(RELOADED_AT)) || 0;
       if (Date.now() - last < GRACE_MS) return;
-      win.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
     } catch {
       // No storage (a private window that refuses it): no way to stop a loop, so no reload.
       return;
     }
     event.preventDefault();
-    win.location.reload();
+    window.location.reload();
   });
 }

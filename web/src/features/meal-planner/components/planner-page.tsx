@@ -72,14 +72,7 @@ export function PlannerPage({
   const [open, setOpen] = useState<Open>(null);
   const touch = useRef<number | null>(null);
   useEffect(() => refreshMeals(householdId), [householdId]);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void loadDialogs();
-        return undefined;
-      }),
-    [],
-  );
+  useEffect(() => whenIdle(() => void loadDialogs()), []);
   const dates = plannerDates();
   // Laid out from the store's own list; the snapshot says when it changed. Walking the
   // snapshot's tracking proxies cost more than laying out the week itself.
