@@ -32,6 +32,13 @@ const key = (m: Partial<Meal>) => String(m.id);
 /** Moves being saved: a read already on its way still has the meal where it was. */
 const moves = pendingWrites<Meal>((m) => m.id);
 
+/**
+ * Live changes heard while a read is on its way. Its answer may be older than they are (the
+ * channel's first join reads the plan again just as another member plans a meal), so they are
+ * laid over it again; the channel delivers them in order, so the last word stays the last.
+ */
+const heard = { reads: 0, changes: [] as Change<Meal>[] };
+
 export function resetPlanner(): void {
   planner.meals = [];
   planner.loaded = false;
@@ -56,7 +63,16 @@ export async function loadMeals(householdId: string): Promise<void> {
       console.error('clearing past meals failed', error),
     );
     const withMoves = moves.read();
-    planner.meals = withMoves(await listMeals(householdId, today, dates[dates.length - 1]!));
+    heard.reads++;
+    const since = heard.changes.length;
+    try {
+      const answer = withMoves(await listMeals(householdId, today, dates[dates.length - 1]!));
+      planner.meals = inWindow(
+        heard.changes.slice(since).reduce((rows, c) => mergeChange(rows, c, key), answer),
+      );
+    } finally {
+      if (--heard.reads === 0) heard.changes = [];
+    }
   } catch (error) {
     console.error('loading meals failed', error);
   } finally {
@@ -153,9 +169,13 @@ export async function undoRemoveMeal(householdId: string, meal: Meal): Promise<v
 
 /** Realtime rows outside the window (past days, or beyond a week) are not shown. */
 export function applyMealChange(change: Change<Meal>): void {
+  if (heard.reads > 0) heard.changes.push(change);
+  planner.meals = inWindow(mergeChange(planner.meals, change, key));
+}
+
+function inWindow(meals: Meal[]): Meal[] {
   const dates = plannerDates();
-  const merged = mergeChange(planner.meals, change, key);
-  planner.meals = merged.filter((m) => dates.includes(String(m.date).slice(0, 10)));
+  return meals.filter((m) => dates.includes(String(m.date).slice(0, 10)));
 }
 
 export function liveMeals(householdId: string): TopicTable {
