@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { liveReads } from '../../lib/live-reads.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
@@ -11,6 +12,11 @@ interface CooksState {
 
 export const cooks = proxy<CooksState>({ items: [], loaded: false });
 const byName = (a: Cook, b: Cook) => a.name.localeCompare(b.name, 'en-AU');
+const withChange = (items: readonly Cook[], change: Change<Cook>) =>
+  mergeChange(items, change, (c) => String(c.id)).sort(byName);
+
+/** Live changes heard while the cooks are read are laid over the read's answer. */
+const reads = liveReads<Change<Cook>>();
 
 export function resetCooks(): void {
   cooks.items = [];
@@ -20,7 +26,7 @@ onReset('household', resetCooks);
 
 export async function loadCooks(householdId: string): Promise<void> {
   try {
-    cooks.items = await listCooks(householdId);
+    cooks.items = await reads.read(() => listCooks(householdId), withChange);
   } catch (error) {
     console.error('loading cooks failed', error);
   } finally {
@@ -36,9 +42,7 @@ export function refreshCooks(householdId: string): () => void {
 /** Throws the catalogue message for the form to show. */
 export async function createCook(name: string): Promise<void> {
   const cook = await addCook(name);
-  cooks.items = mergeChange(cooks.items, { eventType: 'INSERT', new: cook } as Change<Cook>, (c) =>
-    String(c.id),
-  ).sort(byName);
+  cooks.items = withChange(cooks.items, { eventType: 'INSERT', new: cook } as Change<Cook>);
 }
 
 export async function removeCook(id: string): Promise<void> {
@@ -47,7 +51,8 @@ export async function removeCook(id: string): Promise<void> {
 }
 
 export function applyCookChange(change: Change<Cook>): void {
-  cooks.items = mergeChange(cooks.items, change, (c) => String(c.id)).sort(byName);
+  reads.hear(change);
+  cooks.items = withChange(cooks.items, change);
 }
 
 /** The household topic's cooks: changes merged live; fetched again only when on screen. */

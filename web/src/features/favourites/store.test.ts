@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Change } from '../../lib/realtime.ts';
+import { holdRead } from '../../testing/held-read.ts';
 import type { FavouriteRow } from './api.ts';
-import { applyFavouriteChange, favourites, resetFavourites, toggleFavourite } from './store.ts';
+import {
+  applyFavouriteChange,
+  favourites,
+  loadFavourites,
+  resetFavourites,
+  toggleFavourite,
+} from './store.ts';
 
 // The test client points at a closed port (web/vitest.config.ts), so every server call fails for
 // real, which is the failure the rollback exists for.
@@ -42,6 +49,23 @@ describe('favourites store', () => {
     } as Change<FavouriteRow>);
     await pending;
     expect(favourites.ids).toEqual(['y']);
+  });
+
+  it('keeps favourites changed on another device while a read was on its way', async () => {
+    const read = holdRead();
+    const loading = loadFavourites(userId);
+    await read.sent();
+    applyFavouriteChange({
+      eventType: 'INSERT',
+      new: { user_id: userId, recipe_id: 'c' },
+    } as Change<FavouriteRow>);
+    applyFavouriteChange({
+      eventType: 'DELETE',
+      old: { user_id: userId, recipe_id: 'a' },
+    } as Change<FavouriteRow>);
+    read.answer([{ recipe_id: 'a' }, { recipe_id: 'b' }]);
+    await loading;
+    expect([...favourites.ids].sort()).toEqual(['b', 'c']);
   });
 
   it('applies realtime inserts and deletes without duplicates', () => {

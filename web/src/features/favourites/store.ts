@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { proxy, subscribe, useSnapshot } from 'valtio';
+import { liveReads } from '../../lib/live-reads.ts';
 import { pendingChanges } from '../../lib/pending-writes.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
@@ -18,6 +19,18 @@ const toggles = pendingChanges<string, boolean>((ids, on) => [
   ...[...on].filter(([id, is]) => is && !ids.includes(id)).map(([id]) => id),
 ]);
 
+/** Live changes heard while the favourites are read are laid over the read's answer. */
+const reads = liveReads<Change<FavouriteRow>>();
+
+function withChange(ids: string[], change: Change<FavouriteRow>): string[] {
+  if (change.eventType === 'DELETE') {
+    const gone = change.old.recipe_id;
+    return gone ? ids.filter((id) => id !== String(gone)) : ids;
+  }
+  const added = String(change.new.recipe_id);
+  return ids.includes(added) ? ids : [...ids, added];
+}
+
 export function resetFavourites(): void {
   favourites.ids = [];
   favourites.loaded = false;
@@ -28,7 +41,7 @@ onReset('person', resetFavourites);
 export async function loadFavourites(userId: string): Promise<void> {
   try {
     const withToggles = toggles.read();
-    favourites.ids = withToggles(await listFavouriteIds(userId));
+    favourites.ids = withToggles(await reads.read(() => listFavouriteIds(userId), withChange));
   } catch (error) {
     console.error('loading favourites failed', error);
   } finally {
@@ -62,11 +75,9 @@ export async function toggleFavourite(userId: string, recipeId: string): Promise
 }
 
 export function applyFavouriteChange(change: Change<FavouriteRow>): void {
-  if (change.eventType === 'DELETE') {
-    if (change.old.recipe_id) include(String(change.old.recipe_id), false);
-  } else {
-    include(String(change.new.recipe_id), true);
-  }
+  reads.hear(change);
+  const ids = withChange(favourites.ids, change);
+  if (ids !== favourites.ids) favourites.ids = ids;
 }
 
 export function liveFavourites(userId: string): TopicTable {

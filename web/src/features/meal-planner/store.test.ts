@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { planToday } from '../../../../shared/dates/index.ts';
 import type { Change } from '../../lib/realtime.ts';
+import { holdRead } from '../../testing/held-read.ts';
 import type { Meal } from './api.ts';
 import {
   applyMealChange,
@@ -71,30 +72,14 @@ describe("the plan's today", () => {
 
   it('keeps a live change heard while a read was on its way, whose older answer lacks it', async () => {
     const [today] = plannerDates();
-    let answer: (rows: Meal[]) => void = () => undefined;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-      if ((init?.method ?? 'GET') !== 'GET') return new Response(null, { status: 204 });
-      const rows = await new Promise<Meal[]>((resolve) => {
-        answer = resolve;
-      });
-      return new Response(JSON.stringify(rows), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
+    const read = holdRead();
     const loading = loadMeals('u');
-    for (
-      let i = 0;
-      i < 100 && !vi.mocked(fetch).mock.calls.some(([, init]) => !init?.method || init.method === 'GET');
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 5));
+    await read.sent();
     // Another member plans a meal after the read was sent; the read answers without it.
     applyMealChange({ eventType: 'INSERT', new: meal('new', today!) } as Change<Meal>);
-    answer([meal('old', today!)]);
+    read.answer([meal('old', today!)]);
     await loading;
     expect(planner.meals.map((m) => m.id).sort()).toEqual(['new', 'old']);
-    vi.restoreAllMocks();
   });
 
   /** The `date=lt.` filter of the DELETE the store sends on loading the plan at `iso`. */

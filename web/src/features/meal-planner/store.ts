@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mealWindow } from '../../../../shared/dates/index.ts';
 import type { MealSlot } from '../../../../shared/recipes/index.ts';
+import { liveReads } from '../../lib/live-reads.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
@@ -32,12 +33,8 @@ const key = (m: Partial<Meal>) => String(m.id);
 /** Moves being saved: a read already on its way still has the meal where it was. */
 const moves = pendingWrites<Meal>((m) => m.id);
 
-/**
- * Live changes heard while a read is on its way. Its answer may be older than they are (the
- * channel's first join reads the plan again just as another member plans a meal), so they are
- * laid over it again; the channel delivers them in order, so the last word stays the last.
- */
-const heard = { reads: 0, changes: [] as Change<Meal>[] };
+/** Live changes heard while the plan is read are laid over the read's answer. */
+const reads = liveReads<Change<Meal>>();
 
 export function resetPlanner(): void {
   planner.meals = [];
@@ -63,16 +60,11 @@ export async function loadMeals(householdId: string): Promise<void> {
       console.error('clearing past meals failed', error),
     );
     const withMoves = moves.read();
-    heard.reads++;
-    const since = heard.changes.length;
-    try {
-      const answer = withMoves(await listMeals(householdId, today, dates[dates.length - 1]!));
-      planner.meals = inWindow(
-        heard.changes.slice(since).reduce((rows, c) => mergeChange(rows, c, key), answer),
-      );
-    } finally {
-      if (--heard.reads === 0) heard.changes = [];
-    }
+    const meals = await reads.read(
+      async () => withMoves(await listMeals(householdId, today, dates[dates.length - 1]!)),
+      (rows, change) => mergeChange(rows, change, key),
+    );
+    planner.meals = inWindow(meals);
   } catch (error) {
     console.error('loading meals failed', error);
   } finally {
@@ -169,7 +161,7 @@ export async function undoRemoveMeal(householdId: string, meal: Meal): Promise<v
 
 /** Realtime rows outside the window (past days, or beyond a week) are not shown. */
 export function applyMealChange(change: Change<Meal>): void {
-  if (heard.reads > 0) heard.changes.push(change);
+  reads.hear(change);
   planner.meals = inWindow(mergeChange(planner.meals, change, key));
 }
 

@@ -1,6 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadProfile, profile, resetProfile } from './store.ts';
+import type { Change } from '../../lib/realtime.ts';
+import { holdRead } from '../../testing/held-read.ts';
+import type { Profile } from './api.ts';
+import { applyProfileChange, loadProfile, profile, resetProfile } from './store.ts';
 
 const user = { id: 'u1', email: 'ada@example.test' } as User;
 
@@ -26,6 +29,16 @@ describe('profile store', () => {
     await loading;
     expect(profile.profile?.household_id).toBe('h1');
     expect(profile.loaded).toBe(true);
+  });
+
+  it('keeps a change saved on another device while the profile was being read', async () => {
+    const read = holdRead();
+    const loading = loadProfile(user);
+    await read.sent();
+    applyProfileChange({ eventType: 'UPDATE', new: { name: 'Ada', household_id: 'h2' } } as Change<Profile>);
+    read.answer([{ name: 'Ada', household_id: 'h1' }]);
+    await loading;
+    expect(profile.profile?.household_id).toBe('h2');
   });
 
   it('keeps the profile it loaded for the next time, under its owner', async () => {

@@ -1,5 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { proxy, subscribe, useSnapshot } from 'valtio';
+import { liveReads } from '../../lib/live-reads.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { createProfile, getProfile, type Profile, updateProfile } from './api.ts';
@@ -38,6 +39,11 @@ subscribe(profile, () => {
   }
 });
 
+/** Live changes heard while the profile is read (another device saving it) are laid over the answer. */
+const reads = liveReads<Change<Profile>>();
+const withChange = (row: Profile | null, change: Change<Profile>): Profile | null =>
+  row && change.eventType !== 'DELETE' ? { ...row, ...change.new } : row;
+
 export function resetProfile(): void {
   owner = null;
   profile.profile = null;
@@ -51,7 +57,8 @@ export async function loadProfile(user: User): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     profile.profile ??= savedProfile(user.id);
   try {
-    profile.profile = (await getProfile(user.id)) ?? (await createProfile(user));
+    profile.profile =
+      (await reads.read(() => getProfile(user.id), withChange)) ?? (await createProfile(user));
   } catch (error) {
     console.error('loading the profile failed', error);
     profile.profile = savedProfile(user.id);
@@ -68,13 +75,14 @@ export async function saveProfile(
 }
 
 export function applyProfileChange(change: Change<Profile>): void {
+  reads.hear(change);
   if (change.eventType !== 'DELETE' && profile.profile) Object.assign(profile.profile, change.new);
 }
 
 /** The row as it is now (after a lost realtime feed came back); the first load creates it. */
 async function reloadProfile(userId: string): Promise<void> {
   try {
-    const row = await getProfile(userId);
+    const row = await reads.read(() => getProfile(userId), withChange);
     if (row) profile.profile = row;
   } catch (error) {
     console.error('loading the profile failed', error);
