@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveReads } from './live-reads.ts';
+import { liveReads, newestReads } from './live-reads.ts';
 
 const append = (rows: string[], change: string) => [...rows, change];
 
@@ -35,5 +35,20 @@ describe('liveReads', () => {
     await expect(reads.read(() => Promise.reject(new Error('offline')), append)).rejects.toThrow('offline');
     reads.hear('lost');
     expect(await reads.read(async () => ['a'], append)).toEqual(['a']);
+  });
+});
+
+describe('newestReads', () => {
+  it('keeps the answer of the newest read, whichever answers last', async () => {
+    const reads = newestReads();
+    const answers: ((rows: string[]) => void)[] = [];
+    const held = () => new Promise<string[]>((resolve) => answers.push(resolve));
+    const older = reads.read(held);
+    const newer = reads.read(held);
+    answers[1]?.(['new']);
+    answers[0]?.(['old']);
+    expect(await newer).toEqual({ answer: ['new'] });
+    expect(await older).toBeNull();
+    expect(await reads.read(async () => ['next'])).toEqual({ answer: ['next'] });
   });
 });

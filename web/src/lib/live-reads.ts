@@ -31,3 +31,24 @@ export function liveReads<C>(): LiveReads<C> {
     },
   };
 }
+
+/**
+ * Reads of a list that is read again on every live change, which may overlap. On a pooled
+ * database the later read can answer first, and the earlier, older answer arriving after it
+ * stood until the next change. Only the answer of the newest read started is kept.
+ */
+export interface NewestReads {
+  /** `load`'s answer, or null when a read started after it (and so answers newer rows). */
+  read<R>(load: () => Promise<R>): Promise<{ answer: R } | null>;
+}
+
+export function newestReads(): NewestReads {
+  let started = 0;
+  return {
+    async read(load) {
+      const mine = ++started;
+      const answer = await load();
+      return mine === started ? { answer } : null;
+    },
+  };
+}

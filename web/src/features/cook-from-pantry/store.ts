@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { newestReads } from '../../lib/live-reads.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { addStaple, deleteStaple, listStaples, type StapleRow } from './api.ts';
@@ -25,9 +26,13 @@ export function resetCook(): void {
 }
 onReset('household', resetCook);
 
+/** Every live change reads the staples again; of overlapping reads the newest answer stands. */
+const reads = newestReads();
+
 export async function loadStaples(householdId: string): Promise<void> {
   try {
-    cook.staples = await listStaples(householdId);
+    const read = await reads.read(() => listStaples(householdId));
+    if (read) cook.staples = read.answer;
     cook.error = null;
   } catch (error) {
     console.error('loading staples failed', error);

@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { newestReads } from '../../lib/live-reads.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { profile, useProfile } from '../profile/store.ts';
@@ -38,14 +39,21 @@ export function useHousehold() {
   return useSnapshot(household);
 }
 
+/** Every live change reads the household again; of overlapping reads the newest answer stands. */
+const reads = newestReads();
+
 export async function loadHousehold(userId: string, householdId: string): Promise<void> {
   try {
-    const [row, members, invitations, memberships] = await Promise.all([
-      api.getHousehold(householdId),
-      api.listMembers(householdId),
-      api.listInvitations(householdId),
-      api.listMemberships(userId),
-    ]);
+    const read = await reads.read(() =>
+      Promise.all([
+        api.getHousehold(householdId),
+        api.listMembers(householdId),
+        api.listInvitations(householdId),
+        api.listMemberships(userId),
+      ]),
+    );
+    if (!read) return;
+    const [row, members, invitations, memberships] = read.answer;
     Object.assign(household, { name: row?.name ?? null, members, invitations, memberships, failed: false });
   } catch (error) {
     console.error('loading the household failed', error);

@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
+import { newestReads } from '../../lib/live-reads.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import {
@@ -25,9 +26,13 @@ export function resetPantry(): void {
 }
 onReset('household', resetPantry);
 
+/** Every live change reads the pantry again; of overlapping reads the newest answer stands. */
+const reads = newestReads();
+
 export async function loadPantry(householdId: string): Promise<void> {
   try {
-    pantry.items = await listPantryItems(householdId);
+    const read = await reads.read(() => listPantryItems(householdId));
+    if (read) pantry.items = read.answer;
   } catch (error) {
     console.error('loading the pantry failed', error);
   } finally {

@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { aisleOrder, moveAisle, type ShopCategory } from '../../../../shared/aisles/aisles.ts';
 import { CHAINS, type ChainKey } from '../../../../shared/pricing/types.ts';
+import { newestReads } from '../../lib/live-reads.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { getHouseholdShop, type HouseholdShop, saveHouseholdShop } from './api.ts';
 
@@ -70,6 +71,9 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 let saving = 0;
 let lastSave: Promise<unknown> = Promise.resolve();
 
+/** Every live change reads the store again; of overlapping reads the newest answer stands. */
+const reads = newestReads();
+
 /** The household's store from the server (sending an order changed offline first), else the last one seen. */
 export async function loadAisles(householdId: string): Promise<void> {
   try {
@@ -79,9 +83,9 @@ export async function loadAisles(householdId: string): Promise<void> {
       write(pendingKey(householdId), null);
     }
     const busy = saving > 0;
-    const shop = await getHouseholdShop(householdId);
-    if (busy || saving > 0) return;
-    apply(shop);
+    const answered = await reads.read(() => getHouseholdShop(householdId));
+    if (!answered || busy || saving > 0) return;
+    apply(answered.answer);
     write(savedKey(householdId), current());
   } catch (error) {
     console.error('loading the store failed', error);

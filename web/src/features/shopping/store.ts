@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
+import { newestReads } from '../../lib/live-reads.ts';
 import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
@@ -47,6 +48,9 @@ export function resetShopping(): void {
 }
 onReset('household', resetShopping);
 
+/** Every live change reads the list again; of overlapping reads the newest answer stands. */
+const reads = newestReads();
+
 /** The list from the server, else (offline) the last one this browser saw; queued changes on top. */
 export async function loadShopping(householdId: string): Promise<void> {
   const queue = savedQueue(householdId);
@@ -63,7 +67,9 @@ export async function loadShopping(householdId: string): Promise<void> {
   }
   try {
     const withTicks = ticks.read();
-    const items = withTicks(await listShoppingItems(householdId));
+    const read = await reads.read(() => listShoppingItems(householdId));
+    if (!read) return;
+    const items = withTicks(read.answer);
     saveList(householdId, items);
     shopping.items = withQueue(items, queue);
   } catch (error) {
