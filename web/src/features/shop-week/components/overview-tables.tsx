@@ -38,6 +38,16 @@ function Heads({ first, numeric, chains = false }: { first: string; numeric: str
   );
 }
 
+/** A figure with its part beneath it, smaller: the cell stays narrow enough for a phone. */
+function Figure({ value, part }: { value: string; part: string }) {
+  return (
+    <>
+      {value}
+      <span className="part">{part}</span>
+    </>
+  );
+}
+
 export function CostTable({ days, week }: { days: readonly DayFigures[]; week: WeekOverview['week'] }) {
   return (
     <TableScroll label={'Cost per day at each chain'}>
@@ -51,7 +61,11 @@ export function CostTable({ days, week }: { days: readonly DayFigures[]; week: W
               <td className="num">{d.portions}</td>
               {CHAINS.map((c) => (
                 <td key={c} className="num">
-                  {d.meals === 0 ? '—' : `${formatAud(d.cost[c])} (${formatAud(d.perPortion[c])} each)`}
+                  {d.meals === 0 ? (
+                    '—'
+                  ) : (
+                    <Figure value={formatAud(d.cost[c])} part={`${formatAud(d.perPortion[c])} each`} />
+                  )}
                 </td>
               ))}
             </tr>
@@ -61,7 +75,7 @@ export function CostTable({ days, week }: { days: readonly DayFigures[]; week: W
           <td className="num">{week.portions}</td>
           {CHAINS.map((c) => (
             <td key={c} className="num">
-              {formatAud(week.cost[c])} ({formatAud(week.perPortion[c])} each)
+              <Figure value={formatAud(week.cost[c])} part={`${formatAud(week.perPortion[c])} each`} />
             </td>
           ))}
         </Total>
@@ -70,8 +84,9 @@ export function CostTable({ days, week }: { days: readonly DayFigures[]; week: W
   );
 }
 
-const cell = (value: number, key: keyof Nutrients, unit: string) =>
-  `${value.toLocaleString('en-AU')} ${unit} (${percentOfReference(value, key)}%)`;
+const cell = (value: number, key: keyof Nutrients, unit: string) => (
+  <Figure value={`${value.toLocaleString('en-AU')} ${unit}`} part={`${percentOfReference(value, key)}%`} />
+);
 
 export function NutritionTable({ days, perDay }: { days: readonly DayFigures[]; perDay: Nutrients }) {
   const row = (n: Nutrients) => (
