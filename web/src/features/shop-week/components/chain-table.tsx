@@ -2,6 +2,7 @@ import type { ChainBasket } from '../../../../../shared/basket/basket.ts';
 import type { NeedLine } from '../../../../../shared/basket/needs.ts';
 import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
 import { formatCents } from '../../../lib/format.ts';
+import { unitPriceText } from '../../prices/words.ts';
 import { TableScroll } from './table-scroll.tsx';
 
 /** One chain's packs: what to buy, the cost, what is left over and the shelf unit price. */
@@ -21,13 +22,11 @@ export function ChainTable({
           <caption className="visually-hidden">Packs to buy at {name}</caption>
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Packs</th>
+              <th scope="col">Item and packs</th>
               <th scope="col" className="num">
-                Cost
+                Cost and unit price
               </th>
               <th scope="col">Left over</th>
-              <th scope="col">Unit price</th>
             </tr>
           </thead>
           <tbody>
@@ -35,13 +34,17 @@ export function ChainTable({
               const line = lines.get(l.key);
               return (
                 <tr key={l.key}>
-                  <th scope="row">{line?.name ?? l.key}</th>
-                  <td>
-                    {l.packs} × {l.pack.label}
+                  <th scope="row">
+                    {line?.name ?? l.key}
+                    <span className="part">
+                      {l.packs} × {l.pack.label}
+                    </span>
+                  </th>
+                  <td className="num">
+                    {formatCents(l.costCents)}
+                    <span className="part">{unitPriceText(l.unitPrice)}</span>
                   </td>
-                  <td className="num">{formatCents(l.costCents)}</td>
                   <td>{l.leftover > 0 ? formatBaseAmount(l.leftover, line?.base ?? null) : 'none'}</td>
-                  <td>{l.unitPrice ? `${formatCents(l.unitPrice.cents)} per ${l.unitPrice.per}` : '—'}</td>
                 </tr>
               );
             })}
@@ -49,11 +52,8 @@ export function ChainTable({
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td />
               <td className="num">{formatCents(chain.totalCents)}</td>
-              <td colSpan={2} className="muted small">
-                {chain.coverage}% of the list priced
-              </td>
+              <td className="muted small">{chain.coverage}% of the list priced</td>
             </tr>
           </tfoot>
         </table>
