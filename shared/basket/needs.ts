@@ -52,6 +52,20 @@ export interface NeedLine {
 }
 
 /**
+ * A line's amounts as the list asks for them: whole items of what is counted (nobody buys
+ * two-thirds of a tomato, so 14 2/3 cherry tomatoes are 15), the amounts themselves of grams,
+ * millilitres and units of their own. The need rounds up with the buy, so the line's "need 4,
+ * have 1, buy 3" still adds up.
+ */
+export function listAmounts(line: Pick<NeedLine, 'base' | 'need' | 'buy'>): { need: number; buy: number } {
+  const { need, buy } = line;
+  return line.base === 'each' ? { need: whole(need), buy: whole(buy) } : { need, buy };
+}
+
+/** A sum of thirds can miss a whole by a rounding error; that is still the whole. */
+const whole = (n: number) => Math.ceil(n - 1e-6);
+
+/**
  * The unit an ingredient is summed and bought in: items for what recipes count (eggs, onions,
  * lemons: the first preferred unit is a piece), millilitres for liquids (a preferred unit is mL
  * or L), else grams.

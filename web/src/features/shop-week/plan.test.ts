@@ -60,6 +60,19 @@ describe('building the list from the plan', () => {
     ]);
     expect(planLinesToWrite(covered)).toEqual([]);
   });
+  it('asks for whole items of what is counted', () => {
+    const line = {
+      key: 'i:9',
+      ingredient_id: 9,
+      name: 'cherry tomato',
+      base: 'each' as const,
+      have: 0,
+      meals: [],
+    };
+    expect(planLinesToWrite([{ ...line, need: 14 + 2 / 3, buy: 14 + 2 / 3 }])).toMatchObject([
+      { quantity: 15, need: 15, unit: 'each' },
+    ]);
+  });
 });
 
 describe('a plan line on the list', () => {

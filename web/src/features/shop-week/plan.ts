@@ -1,4 +1,4 @@
-import type { NeedLine, PlannedMeal } from '../../../../shared/basket/needs.ts';
+import { listAmounts, type NeedLine, type PlannedMeal } from '../../../../shared/basket/needs.ts';
 import { portionsOrDefault } from '../../../../shared/nutrition/per-portion.ts';
 import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
 
@@ -99,13 +99,14 @@ export function planLinesToWrite(needs: readonly NeedLine[]): PlanLineInput[] {
   return needs.flatMap((n) => {
     const unit = n.base ?? n.unit;
     if (!(n.buy > 0) || unit === undefined) return [];
+    const { need, buy } = listAmounts(n);
     return [
       {
         key: n.key,
         name: n.name,
         ingredient_id: n.ingredient_id,
-        quantity: n.buy,
-        need: n.need,
+        quantity: buy,
+        need,
         unit,
         meals: n.meals,
       },
