@@ -14,6 +14,43 @@ export function itemAmount(item: { quantity: number | null; unit: string | null 
   return formatAmountText(q, item.unit ?? 'piece');
 }
 
+/** Pencil and bin: on a phone the row's buttons show these alone, so the item's name keeps the width. */
+const ICONS = {
+  edit: 'M4 20h4L18.5 9.5a2.12 2.12 0 0 0-3-3L5 17v3zM13.5 7.5l3 3',
+  remove: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+} as const;
+
+function RowButton({
+  icon,
+  label,
+  name,
+  className,
+  onClick,
+}: {
+  icon: keyof typeof ICONS;
+  label: string;
+  name: string;
+  className: string;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className={`button small ghost row-button ${className}`} onClick={onClick}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d={ICONS[icon]}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="row-button-label">{label}</span>
+      <span className="visually-hidden"> {name}</span>
+    </button>
+  );
+}
+
 /** One pantry or shopping row: shows the item, or its edit form; the caller supplies extra controls. */
 export function ItemRow({
   item,
@@ -54,12 +91,8 @@ export function ItemRow({
         {amount ? <span className="muted"> · {amount}</span> : null}
         {detail}
       </span>
-      <button type="button" className="button small ghost" onClick={() => setEditing(true)}>
-        Edit<span className="visually-hidden"> {item.name}</span>
-      </button>
-      <button type="button" className="button small ghost danger" onClick={onRemove}>
-        Remove<span className="visually-hidden"> {item.name}</span>
-      </button>
+      <RowButton icon="edit" label="Edit" name={item.name} className="" onClick={() => setEditing(true)} />
+      <RowButton icon="remove" label="Remove" name={item.name} className="danger" onClick={onRemove} />
     </li>
   );
 }
