@@ -219,4 +219,9 @@ describe('formatBaseAmount', () => {
     expect(formatBaseAmount(4, null)).toBe('4');
     expect(formatBaseAmount(2, 'jar')).toBe('2 jars');
   });
+  it('shows thousands of grams and millilitres as kg and L', () => {
+    expect(formatBaseAmount(1960, 'mL')).toBe('1.96 L');
+    expect(formatBaseAmount(1500, 'g')).toBe('1.5 kg');
+    expect(formatBaseAmount(999, 'g')).toBe('999 g');
+  });
 });

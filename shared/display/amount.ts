@@ -235,8 +235,11 @@ function formatMetric(value: number, unit: string): string {
 
 /**
  * An amount in a base unit as shopping lines and baskets hold it (g, mL, or `each`/none for
- * items): `(600, 'g')` → `'600 g'`, `(4, 'each')` → `'4'`, `(2, 'jar')` → `'2 jars'`.
+ * items): `(600, 'g')` → `'600 g'`, `(1960, 'mL')` → `'1.96 L'` (thousands read better as kg
+ * or L), `(4, 'each')` → `'4'`, `(2, 'jar')` → `'2 jars'`.
  */
 export function formatBaseAmount(amount: number, unit: string | null): string {
+  if (typeof amount === 'number' && amount >= 1000 && (unit === 'g' || unit === 'mL'))
+    return formatAmountText(amount / 1000, unit === 'g' ? 'kg' : 'L');
   return formatAmountText(amount, unit === 'each' || unit === null ? 'piece' : unit);
 }
