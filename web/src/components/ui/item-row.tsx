@@ -15,29 +15,30 @@ export function itemAmount(item: { quantity: number | null; unit: string | null 
 }
 
 /** Pencil and bin: on a phone the row's buttons show these alone, so the item's name keeps the width. */
-const ICONS = {
-  edit: 'M4 20h4L18.5 9.5a2.12 2.12 0 0 0-3-3L5 17v3zM13.5 7.5l3 3',
-  remove: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+const BUTTONS = {
+  edit: { label: 'Edit', className: '', icon: 'M4 20h4L18.5 9.5a2.12 2.12 0 0 0-3-3L5 17v3zM13.5 7.5l3 3' },
+  remove: {
+    label: 'Remove',
+    className: ' danger',
+    icon: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  },
 } as const;
 
 function RowButton({
-  icon,
-  label,
+  kind,
   name,
-  className,
   onClick,
 }: {
-  icon: keyof typeof ICONS;
-  label: string;
+  kind: keyof typeof BUTTONS;
   name: string;
-  className: string;
   onClick: () => void;
 }) {
+  const { label, className, icon } = BUTTONS[kind];
   return (
-    <button type="button" className={`button small ghost row-button ${className}`} onClick={onClick}>
+    <button type="button" className={`button small ghost row-button${className}`} onClick={onClick}>
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path
-          d={ICONS[icon]}
+          d={icon}
           fill="none"
           stroke="currentColor"
           strokeWidth="1.8"
@@ -91,8 +92,8 @@ export function ItemRow({
         {amount ? <span className="muted"> · {amount}</span> : null}
         {detail}
       </span>
-      <RowButton icon="edit" label="Edit" name={item.name} className="" onClick={() => setEditing(true)} />
-      <RowButton icon="remove" label="Remove" name={item.name} className="danger" onClick={onRemove} />
+      <RowButton kind="edit" name={item.name} onClick={() => setEditing(true)} />
+      <RowButton kind="remove" name={item.name} onClick={onRemove} />
     </li>
   );
 }
