@@ -51,7 +51,7 @@ export function CoverageCard({
                   {formatBaseAmount(line.buy, line.base)} {line.name}
                 </span>
                 <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
-                  Always in stock
+                  Always in stock<span className="visually-hidden">: {line.name}</span>
                 </button>
               </li>
             ))}
