@@ -30,6 +30,12 @@ test('prices: an ingredient’s products, verdicts and 12-week charts; a recipe�
     'extra virgin olive oil',
     'olive oil',
   ]);
+  // Each with where it is cheapest, by the shelf's unit price, labelled as sample data.
+  const oliveOil = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'olive oil', exact: true }) });
+  await expect(oliveOil).toContainText(/\$\d+\.\d\d per 100 mL at (Coles|Woolworths|Aldi)$/);
+  await expect(page.locator('main').getByText('sample prices')).toBeVisible();
   await page.getByLabel('Search ingredients').fill('zzzz');
   await expect(page.getByText('No ingredient matches “zzzz”.')).toBeVisible();
   await page.getByLabel('Search ingredients').fill('olive oil');

@@ -97,6 +97,33 @@ export function packsFor(need: number, packAmount: number): number {
   return Math.max(1, packs);
 }
 
+/** The chain that sells an ingredient cheapest by the shelf's unit price, with its pack. */
+export interface CheapestShelf {
+  chain: ChainKey;
+  pack: PackOffer;
+  unitPrice: ShelfUnitPrice;
+}
+
+/**
+ * Where an ingredient is cheapest, compared as shelf tickets compare packs of different sizes: by
+ * the unit price (per 100 g, per 100 mL or each, in the ingredient's base unit, so every chain on
+ * one basis). A tie goes to the earlier chain; null when no chain prices it.
+ */
+export function cheapestShelf(
+  record: ShelfPriceRecord | null,
+  name: string,
+  base: BaseUnit,
+): CheapestShelf | null {
+  let best: CheapestShelf | null = null;
+  for (const chain of CHAINS) {
+    const pack = packOffer(record, chain, name, base);
+    const unitPrice = pack && shelfUnitPrice(pack.priceCents, { size: pack.amount, unit: base });
+    if (pack && unitPrice && (best === null || unitPrice.cents < best.unitPrice.cents))
+      best = { chain, pack, unitPrice };
+  }
+  return best;
+}
+
 /**
  * Prices the lines to buy as whole packs at each chain (issue 19 "The basket"): packs per chain
  * rounded up, their cost in integer cents (a chain's total is the sum of its lines, exactly),
