@@ -2,6 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { displayName } from '../../../shared/profile/index.ts';
+import { LineIcon } from '../components/ui/line-icon.tsx';
 import { paths } from '../config/paths.ts';
 import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
@@ -36,21 +37,6 @@ const TOP_ONLY = [
   { href: paths.household, label: 'Household' },
 ] as const;
 
-function NavIcon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
 function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`) || (href === paths.recipes && location === '/');
 }
@@ -79,7 +65,7 @@ function NavLinks({
     <nav aria-label={label} className={className}>
       {items.map((item) => (
         <Link key={item.href} href={item.href} aria-current={item.href === current ? 'page' : undefined}>
-          {icons && 'icon' in item ? <NavIcon d={item.icon} /> : null}
+          {icons && 'icon' in item ? <LineIcon d={item.icon} size={22} /> : null}
           {icons ? <span>{item.label}</span> : item.label}
         </Link>
       ))}

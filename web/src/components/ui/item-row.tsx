@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
+import { LineIcon } from './line-icon.tsx';
 
 /**
  * An item's amount as recipe lines show it (spec 9): fractions snap, units are pluralised, pieces
@@ -36,16 +37,7 @@ function RowButton({
   const { label, className, icon } = BUTTONS[kind];
   return (
     <button type="button" className={`button small ghost row-button${className}`} onClick={onClick}>
-      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path
-          d={icon}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LineIcon d={icon} size={18} />
       <span className="row-button-label">{label}</span>
       <span className="visually-hidden"> {name}</span>
     </button>

@@ -3,6 +3,7 @@ import type { NeedLine } from '../../../../../shared/basket/needs.ts';
 import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { unitPriceText } from '../../prices/words.ts';
+import { Figure } from './figure.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
 /** One chain's packs: what to buy, the cost, what is left over and the shelf unit price. */
@@ -35,14 +36,10 @@ export function ChainTable({
               return (
                 <tr key={l.key}>
                   <th scope="row">
-                    {line?.name ?? l.key}
-                    <span className="part">
-                      {l.packs} × {l.pack.label}
-                    </span>
+                    <Figure value={line?.name ?? l.key} part={`${l.packs} × ${l.pack.label}`} />
                   </th>
                   <td className="num">
-                    {formatCents(l.costCents)}
-                    <span className="part">{unitPriceText(l.unitPrice)}</span>
+                    <Figure value={formatCents(l.costCents)} part={unitPriceText(l.unitPrice)} />
                   </td>
                   <td>{l.leftover > 0 ? formatBaseAmount(l.leftover, line?.base ?? null) : 'none'}</td>
                 </tr>

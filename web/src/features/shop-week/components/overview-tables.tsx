@@ -8,6 +8,7 @@ import {
   percentOfReference,
   type WeekOverview,
 } from '../overview.ts';
+import { Figure } from './figure.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
 /** A table's last row, of totals or averages. */
@@ -35,16 +36,6 @@ function Heads({ first, numeric, chains = false }: { first: string; numeric: str
         ))}
       </tr>
     </thead>
-  );
-}
-
-/** A figure with its part beneath it, smaller: the cell stays narrow enough for a phone. */
-function Figure({ value, part }: { value: string; part: string }) {
-  return (
-    <>
-      {value}
-      <span className="part">{part}</span>
-    </>
   );
 }
 
