@@ -9,7 +9,7 @@ export function ExportFileForm() {
   const userId = useUserId()!;
   const { running, done, total, cancelled, problem, report } = useBulk();
   return (
-    <section aria-labelledby="export-h" className="stack">
+    <section aria-labelledby="export-h" className="stack card">
       <h2 id="export-h">From another app</h2>
       <div className="field">
         <label htmlFor="export-file">

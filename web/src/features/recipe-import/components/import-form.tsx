@@ -22,7 +22,8 @@ export function ImportForm() {
     void readPage(by === 'url' ? { url: text } : { html: text });
   };
   return (
-    <form className="stack import-form" onSubmit={submit} noValidate>
+    <form className="stack import-form card" aria-labelledby="web-import-h" onSubmit={submit} noValidate>
+      <h2 id="web-import-h">From the web</h2>
       <Choices
         legend="Bring a recipe from"
         name="by"
