@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../quantity/parse.ts';
-import { displayAmount, formatAmountText, formatBaseAmount } from './amount.ts';
+import { displayAmount, formatAmountText, formatBaseAmount, formatLeftover } from './amount.ts';
 
 const text = (q: number, unit: string | null, name: string): string => displayAmount(q, unit, name).text;
 
@@ -223,5 +223,18 @@ describe('formatBaseAmount', () => {
     expect(formatBaseAmount(1960, 'mL')).toBe('1.96 L');
     expect(formatBaseAmount(1500, 'g')).toBe('1.5 kg');
     expect(formatBaseAmount(999, 'g')).toBe('999 g');
+  });
+});
+
+describe('formatLeftover', () => {
+  it('counts whole things, about when a pack sold by weight leaves part of one', () => {
+    expect(formatLeftover(4.6, 'each')).toBe('about 5');
+    expect(formatLeftover(4.4, null)).toBe('about 4');
+    expect(formatLeftover(3, 'each')).toBe('3');
+    expect(formatLeftover(0.3, 'each')).toBe('less than 1');
+  });
+  it('leaves weights and volumes as the list shows them', () => {
+    expect(formatLeftover(892, 'g')).toBe('892 g');
+    expect(formatLeftover(1500, 'mL')).toBe('1.5 L');
   });
 });

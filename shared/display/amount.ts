@@ -243,3 +243,17 @@ export function formatBaseAmount(amount: number, unit: string | null): string {
     return formatAmountText(amount / 1000, unit === 'g' ? 'kg' : 'L');
   return formatAmountText(amount, unit === 'each' || unit === null ? 'piece' : unit);
 }
+
+/**
+ * What whole packs leave over, in a base unit: weights and volumes as {@link formatBaseAmount},
+ * counted things as a whole number. A pack of counted things sold by weight holds them only on
+ * average (a 1 kg bag is 5.6 onions of a typical weight), so "4.6" onions left over reads as
+ * "about 5", and less than half of one as "less than 1".
+ */
+export function formatLeftover(amount: number, unit: string | null): string {
+  if (unit !== 'each' && unit !== null) return formatBaseAmount(amount, unit);
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return formatBaseAmount(amount, unit);
+  if (amount < 0.5) return 'less than 1';
+  const whole = Math.round(amount);
+  return Math.abs(amount - whole) < 1e-9 ? String(whole) : `about ${whole}`;
+}

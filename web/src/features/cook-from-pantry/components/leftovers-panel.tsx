@@ -1,4 +1,4 @@
-import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
+import { formatLeftover } from '../../../../../shared/display/amount.ts';
 import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatCents } from '../../../lib/format.ts';
 import type { WeekLeftovers } from '../compute.ts';
@@ -31,7 +31,7 @@ export function LeftoversPanel({
           <ul className="cook-leftover-list" aria-label="Leftovers">
             {leftovers.map((l) => (
               <li key={l.key}>
-                {formatBaseAmount(l.amount, l.base)} {l.name}{' '}
+                {formatLeftover(l.amount, l.base)} {l.name}{' '}
                 <span className="small muted">
                   ({l.packs} × {l.pack})
                 </span>

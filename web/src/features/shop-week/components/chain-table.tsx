@@ -1,6 +1,6 @@
 import type { ChainBasket } from '../../../../../shared/basket/basket.ts';
 import type { NeedLine } from '../../../../../shared/basket/needs.ts';
-import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
+import { formatLeftover } from '../../../../../shared/display/amount.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { unitPriceText } from '../../prices/words.ts';
 import { Figure } from './figure.tsx';
@@ -41,7 +41,7 @@ export function ChainTable({
                   <td className="num">
                     <Figure value={formatCents(l.costCents)} part={unitPriceText(l.unitPrice)} />
                   </td>
-                  <td>{l.leftover > 0 ? formatBaseAmount(l.leftover, line?.base ?? null) : 'none'}</td>
+                  <td>{l.leftover > 0 ? formatLeftover(l.leftover, line?.base ?? null) : 'none'}</td>
                 </tr>
               );
             })}
