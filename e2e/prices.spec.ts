@@ -123,6 +123,11 @@ test('prices: an ingredientâ€™s products, verdicts and 12-week charts; a recipeâ
   const woolworths = page.getByRole('article').filter({ hasText: 'Test Rolled Oats 750g' });
   await expect(woolworths.getByText('Not really a special')).toBeVisible();
   await expect(woolworths.getByText('fixture')).toBeVisible();
+  // Its match was made by name, not by a person: the page says so (Aldi's, by hand, does not).
+  await expect(woolworths.getByText('matched by its name')).toBeVisible();
+  await expect(
+    page.getByRole('article').filter({ hasText: 'Test Oats 1kg' }).getByText('matched by its name'),
+  ).toHaveCount(0);
   await expect(woolworths.getByText('Stale')).toHaveCount(0);
   await expect(
     page.getByRole('article').filter({ hasText: 'Test Oats 1kg' }).getByText('Usual price'),

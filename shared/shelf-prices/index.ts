@@ -54,6 +54,7 @@ export {
 } from './import-files.ts';
 export { describeOutcome, type ImportOutcome, type PriceImportLog } from './import-outcome.ts';
 export { ingredientPackMeasure, type ProductPack } from './measure.ts';
+export { matchProductsByName } from './name-match.ts';
 export { type Pack, packMeasureText, type ShelfUnitPrice, shelfUnitPrice } from './shelf-price.ts';
 export { collapsePrices, type HistoryRow, historySpans } from './spans.ts';
 export {

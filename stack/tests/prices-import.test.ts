@@ -140,9 +140,11 @@ describe.each(testDatabases)('price import on %s', (database) => {
       formats: ['larder-csv'],
       rows_read: 6 + 126 + 5,
       products_added: 6,
-      mappings_changed: 5 + 5, // five matches, and the five sample products they replace no longer preferred
+      // Five matches from the file and one by name (Aldi's "Test Full Cream Milk 2L"), and the six
+      // sample products they replace no longer preferred.
+      mappings_changed: 6 + 6,
       rows_quarantined: 1,
-      ingredients_repriced: 3,
+      ingredients_repriced: 4,
       imported_by: 'vitest',
     });
     // 126 weekly rows fold into 14 spans: oats 3, eggs 2, oats 3, bananas 3 (the outlier one), oats 1, milk 2.
@@ -158,6 +160,18 @@ describe.each(testDatabases)('price import on %s', (database) => {
     expect(await chainPrice(stack.ctx.db, 'rolled oats', 'coles')).toEqual(['900g', '3.50', '3.50']);
     expect(await chainPrice(stack.ctx.db, 'rolled oats', 'woolworths')).toEqual(['750g', '3.50', '3.00']);
     expect(await chainPrice(stack.ctx.db, 'rolled oats', 'aldi')).toEqual(['1kg', '2.49', '2.49']);
+    // A product no file matched, matched by its name; its price is the newest, its past the
+    // earliest of the last year.
+    expect(await chainPrice(stack.ctx.db, 'full-cream milk', 'aldi')).toEqual(['2L', '2.99', '3.19']);
+    const { rows: byName } = await stack.ctx.db.query(
+      `select i.name, p.sku, m.reviewed_on, m.source from public.ingredient_products m
+         join public.ingredients i on i.id = m.ingredient_id join public.chain_products p on p.id = m.product_id
+        where m.match = 'name' and m.preferred order by p.sku`,
+    );
+    expect(byName).toEqual([
+      { name: 'full-cream milk', sku: 'T-MILK-2L', reviewed_on: null, source: 'fixture' },
+      { name: 'rolled oats', sku: 'T-OATS-2', reviewed_on: null, source: 'fixture' }, // the file's own
+    ]);
     // Counted items with a known weight are priced by weight.
     expect(await chainPrice(stack.ctx.db, 'egg', 'coles')).toEqual(['696g', '7.20', '7.20']);
     // Unmapped chains and ingredients keep what they had (sample prices).
@@ -259,6 +273,19 @@ describe.each(testDatabases)('price import on %s', (database) => {
       { sku: '200002', cents: '450 390' },
       { sku: '200003', cents: '310' },
     ]);
+    // Their products stand for Larder's ingredients by name where nothing else does yet: not
+    // Coles' eggs, Woolworths' bananas or Aldi's oats (the CSV feed matched those), nor a soda.
+    const { rows: byName } = await stack.ctx.db.query(
+      `select i.name, m.chain, p.sku from public.ingredient_products m join public.ingredients i on i.id = m.ingredient_id
+         join public.chain_products p on p.id = m.product_id
+        where m.match = 'name' and m.preferred and p.source in ('hotprices-au', 'aldi-search') order by i.name`,
+    );
+    expect(byName).toEqual([
+      { name: 'banana', chain: 'aldi', sku: '000000000000900002' },
+      { name: 'full-cream milk', chain: 'woolworths', sku: '200003' },
+      { name: 'plain flour', chain: 'coles', sku: '100001' },
+    ]);
+    expect(await chainPrice(stack.ctx.db, 'plain flour', 'coles')).toEqual(['1kg', '2.20', '4.35']);
   });
 
   it('never deletes items missing from a newer file: they go stale after 7 days unseen', async () => {

@@ -7,6 +7,7 @@
 export type {
   FeedError,
   FeedKind,
+  FeedMapping,
   ImportedRecipe,
   ImportFile,
   ImportOutcome,
@@ -31,6 +32,7 @@ export {
   LIMITS,
   listNeeds,
   matchIngredient,
+  matchProductsByName,
   PRICE_RECORD_SELECT,
   parseIngredientLine,
   planToday,

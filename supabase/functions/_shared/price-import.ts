@@ -1,6 +1,6 @@
 /**
  * Applying a checked price import through the Data API as the service role (docs/price-feed.md
- * "What an import does", steps 2–4): the one home of that path, used by the `import-prices`
+ * "What an import does", steps 2–5): the one home of that path, used by the `import-prices`
  * function (Deno) and by `npm run prices:import` and its tests (Node). The rows are staged in
  * chunks under the 1 MiB request limit (public.stage_price_rows) and applied in one transaction
  * (public.apply_price_import); anything that fails discards the batch, so nothing of it stays.
@@ -10,9 +10,12 @@ import type { Database } from '../../database.types.ts';
 import {
   type FeedError,
   type FeedKind,
+  type FeedMapping,
   feedError,
   groupDigits,
   type ImportOutcome,
+  indexIngredients,
+  matchProductsByName,
   type PreparedImport,
   type PriceImportLog,
   type Sourced,
@@ -58,6 +61,59 @@ async function checkIngredients(client: Client, prepared: PreparedImport): Promi
   return prepared.rows.ingredient_products
     .filter((m) => !known.has(m.row.ingredient))
     .map((m) => feedError(m.where, 'ingredient', `'${m.row.ingredient}' is not a Larder ingredient`));
+}
+
+/** Rows the Data API answers at most at once (hosted Supabase's default max rows). */
+const PAGE_ROWS = 1000;
+
+/** Every row a query gives, a page at a time. */
+async function allRows<T>(
+  what: string,
+  page: (from: number, to: number) => PromiseLike<{ data: T[] | null; error: { message: string } | null }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; ; from += PAGE_ROWS) {
+    const { data, error } = await page(from, from + PAGE_ROWS - 1);
+    if (error) throw new ImportError(`reading ${what} failed: ${error.message}`);
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < PAGE_ROWS) return rows;
+  }
+}
+
+/**
+ * The import's products proposed for Larder's built-in ingredients by name (docs/price-feed.md
+ * "Matching by name"): only where an ingredient has no preferred product at that chain yet, in
+ * the database (a sample one does not count: real prices replace it) or in the import itself.
+ */
+async function matchByName(client: Client, prepared: PreparedImport): Promise<Sourced<FeedMapping>[]> {
+  if (prepared.rows.products.length === 0) return [];
+  const ingredients = await allRows('the ingredients', (from, to) =>
+    client.from('ingredients').select('id, name').is('user_id', null).order('id').range(from, to),
+  );
+  const names = new Map(ingredients.map((i) => [i.id, i.name]));
+  const preferred = await allRows('the ingredient matches', (from, to) =>
+    client
+      .from('ingredient_products')
+      .select('ingredient_id, chain')
+      .eq('preferred', true)
+      .neq('source', 'sample')
+      .order('ingredient_id')
+      .order('chain')
+      .range(from, to),
+  );
+  const taken: { ingredient: string; chain: FeedMapping['chain'] }[] = [];
+  for (const p of preferred) {
+    const ingredient = names.get(p.ingredient_id);
+    if (ingredient !== undefined) taken.push({ ingredient, chain: p.chain as FeedMapping['chain'] });
+  }
+  for (const { row } of prepared.rows.ingredient_products)
+    if (row.preferred) taken.push({ ingredient: row.ingredient, chain: row.chain });
+  return matchProductsByName({
+    products: prepared.rows.products,
+    prices: prepared.spans,
+    ingredients: indexIngredients(ingredients),
+    taken,
+  });
 }
 
 /**
@@ -123,12 +179,14 @@ export async function applyImport(
   }
   const unknown = await checkIngredients(client, prepared);
   if (unknown.length > 0) throw new ImportError('the feed names ingredients Larder does not have', unknown);
+  const byName = await matchByName(client, prepared);
+  if (byName.length > 0) log(`matched ${groupDigits(byName.length)} ingredient(s) to products by name`);
 
   const batch = crypto.randomUUID();
   const kinds: [FeedKind, readonly Sourced<object>[]][] = [
     ['products', prepared.rows.products],
     ['prices', prepared.spans],
-    ['ingredient_products', prepared.rows.ingredient_products],
+    ['ingredient_products', [...prepared.rows.ingredient_products, ...byName]],
   ];
   const staged = kinds.map(([kind, rows]) => ({
     kind,

@@ -60,6 +60,16 @@ describe('productPrices', () => {
     expect(productPrices([link(product(1, 'coles'))], history(1), '2026-11-08')[0]?.stale).toBe(false);
   });
 
+  it('says which products an import matched by name', () => {
+    const [byHand] = productPrices([link(product(1, 'coles'))], history(1), '2026-11-22');
+    const [byName] = productPrices(
+      [{ ...link(product(1, 'coles')), match: 'name' }],
+      history(1),
+      '2026-11-22',
+    );
+    expect([byHand?.byName, byName?.byName]).toEqual([false, true]);
+  });
+
   it('prices loose produce per kg and counted packs each, as shelf tickets do', () => {
     const loose = productPrices(
       [link(product(2, 'woolworths', { sold_loose: true, pack_size: 1000 }))],

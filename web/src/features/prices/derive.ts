@@ -38,6 +38,8 @@ export interface ProductPrice {
   /** Days since a feed last listed it. */
   unseenDays: number;
   sample: boolean;
+  /** Matched to the ingredient by its name by an import, not by a person or a barcode. */
+  byName: boolean;
   spans: PriceSpan[];
 }
 
@@ -78,6 +80,7 @@ export function productPrices(
         stale: isStale(l.product.last_seen, today),
         unseenDays: daysUnseen(l.product.last_seen, today) ?? 0,
         sample: l.product.source === SAMPLE_SOURCE,
+        byName: l.match === 'name',
         spans,
       };
     })

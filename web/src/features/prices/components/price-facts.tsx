@@ -4,7 +4,12 @@ import type { ProductPrice } from '../derive.ts';
 
 /** Where a price comes from, in words: sample data always says "sample prices". */
 export function SourceLabel({ price }: { price: ProductPrice }) {
-  return price.sample ? <SampleBadge sample /> : <span className="muted">{price.product.source}</span>;
+  return (
+    <>
+      {price.sample ? <SampleBadge sample /> : <span className="muted">{price.product.source}</span>}
+      {price.byName ? <span className="small muted"> · matched by its name</span> : null}
+    </>
+  );
 }
 
 /** When the product was last seen, and whether that makes its price stale (over 7 days). */
