@@ -91,6 +91,10 @@ describe('matchProductsByName', () => {
       product('woolworths', 'W1', 'Woolworths Red Onions 1kg Bag'),
       product('woolworths', 'W2', 'Dairy Farmers Full Cream Milk 2L', { pack_size: 2000, pack_unit: 'mL' }),
       product('aldi', 'A1', 'Test Eggs 12 Pack', { pack_size: 12, pack_unit: 'each' }),
+      product('coles', 'C2', 'Coles Free Range Eggs 12 Pack 700g', { pack_size: 12, pack_unit: 'each' }),
+      product('coles', 'C3', 'Coles Barramundi Fillets 400g', { pack_size: 400 }),
+      product('woolworths', 'W3', 'Woolworths Sweet Potato Gold Loose', { sold_loose: true }),
+      product('woolworths', 'W4', 'Frozen Tinned Tomatoes'),
     ];
     const prices = [
       price('coles', 'C1', 350),
@@ -106,8 +110,10 @@ describe('matchProductsByName', () => {
     ]);
   });
 
-  it('refuses products that only mention an ingredient', () => {
+  it('refuses products that only mention an ingredient, or are made into something else', () => {
     const products = [
+      product('coles', 'C3', 'Ardmona Diced Tomatoes 400g', { pack_size: 400 }),
+      product('coles', 'C4', 'Coles Smoked Barramundi 200g', { pack_size: 200 }),
       product('coles', 'C1', 'Coles Milk Chocolate Block 200g'),
       product('coles', 'C2', 'Coles Chocolate Flavoured Milk 600mL', { pack_size: 600, pack_unit: 'mL' }),
       product('aldi', 'A1', 'Test Lemon Soda 6 x 375ml', { pack_size: 2250, pack_unit: 'mL' }),

@@ -20,22 +20,49 @@ import type { FeedMapping, FeedPrice, FeedProduct, Sourced } from './feed.ts';
  */
 export const NAME_MATCH_MIN_CONFIDENCE = 0.5;
 
-/** Words of a product name that say how it is packed or sold, not what it is. */
-const PACK_WORDS = new Set(
+/**
+ * Words of a product name that say how it is packed, sold or marketed, not what it is: "Coles
+ * Free Range Eggs 12 Pack", "Sweet Potato Gold Loose", "Cauliflower Whole".
+ */
+const SHELF_WORDS = new Set(
   (
-    'loose each ea pack pk pkt bag punnet prepack prepacked tray bottle jar carton box tub net kg g ' +
-    'ml l ltr litre per x bulk value multipack'
+    'loose each ea pack pk pkt bag punnet prepack prepacked tray bottle jar carton box tub net block ' +
+    'kg g ml l ltr litre per x bulk value multipack australian aussie free range traditional premium ' +
+    'classic original select finest pure natural whole washed brushed truss hass gold'
   ).split(' '),
 );
 
 /** The chains' own names, as `nameTokens` leaves them ("Coles" → cole). */
 const CHAIN_WORDS = new Set(['cole', 'woolworth', 'wooly', 'woolie', 'aldi']);
 
-/** A product name's words that can name an ingredient: no chain name, pack words or sizes. */
+/** Parts a product is sold as, dropped from the end of its name ("Barramundi Fillets"). */
+const PART_WORDS = new Set(['fillet', 'bunch', 'head', 'sheet', 'piece', 'stick', 'slice', 'leaf', 'clove']);
+
+/**
+ * Words that make a product something else than the plain ingredient: diced tomatoes come in a
+ * tin, smoked salmon is not salmon. A product with one of them matches only an ingredient whose
+ * own name has it (tinned tomatoes, frozen peas).
+ */
+const MADE_INTO = new Set(
+  (
+    'diced crushed chopped sliced grated shredded flavoured flavored dried frozen canned tinned smoked ' +
+    'roasted marinated crumbed pickled sweetened condensed evaporated powdered'
+  ).split(' '),
+);
+
+const words = (name: string): string[] => name.toLowerCase().split(/[^a-z]+/);
+
+/** A product name's words that can name an ingredient: no chain name, shelf words, sizes or trailing parts. */
 function productWords(name: string): string {
-  return nameTokens(name)
-    .filter((w) => !CHAIN_WORDS.has(w) && !PACK_WORDS.has(w) && !/\d/.test(w))
-    .join(' ');
+  const kept = nameTokens(name).filter((w) => !CHAIN_WORDS.has(w) && !SHELF_WORDS.has(w) && !/\d/.test(w));
+  while (kept.length > 1 && PART_WORDS.has(kept[kept.length - 1] as string)) kept.pop();
+  return kept.join(' ');
+}
+
+/** Whether the product's name says it is made into something its ingredient's name does not. */
+function madeInto(product: string, ingredient: string): boolean {
+  const own = new Set(words(ingredient));
+  return words(product).some((w) => MADE_INTO.has(w) && !own.has(w));
 }
 
 interface Candidate {
@@ -100,6 +127,7 @@ export function matchProductsByName(input: NameMatchInput): Sourced<FeedMapping>
     const match = matchIngredient(productWords(row.name), input.ingredients);
     if (match === null || match.confidence < NAME_MATCH_MIN_CONFIDENCE) continue;
     const ingredient = match.ingredient.name;
+    if (madeInto(row.name, ingredient)) continue;
     const key = takenKey(ingredient, row.chain);
     if (taken.has(key)) continue;
     const candidate = {
