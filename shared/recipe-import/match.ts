@@ -72,8 +72,12 @@ export function indexIngredients(known: readonly KnownIngredient[]): IngredientI
  * 'zucchini' is marked for review. Null when nothing matches.
  */
 export function matchIngredient(name: string, index: IngredientIndex): IngredientMatch | null {
-  const tokens = nameTokens(name);
-  if (tokens.length === 0 || !index?.byKey) return null;
+  return matchTokens(nameTokens(name), index);
+}
+
+/** {@link matchIngredient} of a name already split by `nameTokens`. */
+export function matchTokens(tokens: readonly string[], index: IngredientIndex): IngredientMatch | null {
+  if (!Array.isArray(tokens) || tokens.length === 0 || !index?.byKey) return null;
   for (let end = tokens.length; end > 0; end--) {
     for (let start = 0; start < end; start++) {
       const key = tokens.slice(start, end).join(' ');

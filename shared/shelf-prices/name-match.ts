@@ -4,11 +4,11 @@
  * match none of them prices anything, and writing a matches file by hand means finding a SKU for
  * every ingredient at every chain. So an import proposes one product per ingredient and chain
  * that has no preferred match of its own yet (or only a sample one), read from the product's
- * name as a recipe line is read (`matchIngredient`): "Coles Brown Onions Loose" is brown onion,
+ * name as a recipe line is read (`matchTokens`): "Coles Brown Onions Loose" is brown onion,
  * "Dairy Farmers Full Cream Milk 2L" full-cream milk, "Coles Milk Chocolate Block" nothing.
  */
 import { CHAINS, type ChainKey } from '../pricing/types.ts';
-import { type IngredientIndex, matchIngredient } from '../recipe-import/match.ts';
+import { type IngredientIndex, matchTokens } from '../recipe-import/match.ts';
 import { nameTokens } from '../units/ingredient-names.ts';
 import type { FeedMapping, FeedPrice, FeedProduct, Sourced } from './feed.ts';
 
@@ -53,10 +53,10 @@ const MADE_INTO = new Set(
 const words = (name: string): string[] => name.toLowerCase().split(/[^a-z]+/);
 
 /** A product name's words that can name an ingredient: no chain name, shelf words, sizes or trailing parts. */
-function productWords(name: string): string {
+function productWords(name: string): string[] {
   const kept = nameTokens(name).filter((w) => !CHAIN_WORDS.has(w) && !SHELF_WORDS.has(w) && !/\d/.test(w));
   while (kept.length > 1 && PART_WORDS.has(kept[kept.length - 1] as string)) kept.pop();
-  return kept.join(' ');
+  return kept;
 }
 
 /** Whether the product's name says it is made into something its ingredient's name does not. */
@@ -124,7 +124,7 @@ export function matchProductsByName(input: NameMatchInput): Sourced<FeedMapping>
     if (!CHAINS.includes(row.chain) || typeof row.name !== 'string') continue;
     const price = newest.get(`${row.chain}|${row.sku}`);
     if (price === undefined || !(row.pack_size > 0) || !(price.price_cents >= 0)) continue;
-    const match = matchIngredient(productWords(row.name), input.ingredients);
+    const match = matchTokens(productWords(row.name), input.ingredients);
     if (match === null || match.confidence < NAME_MATCH_MIN_CONFIDENCE) continue;
     const ingredient = match.ingredient.name;
     if (madeInto(row.name, ingredient)) continue;
