@@ -15,6 +15,11 @@ const ingredients = indexIngredients(
     'banana',
     'rolled oats',
     'lemon',
+    'tomato',
+    'tinned tomatoes',
+    'barramundi',
+    'sweet potato',
+    'bay leaf',
   ].map((name, i) => ({ id: i + 1, name })),
 );
 
@@ -95,18 +100,18 @@ describe('matchProductsByName', () => {
       product('coles', 'C3', 'Coles Barramundi Fillets 400g', { pack_size: 400 }),
       product('woolworths', 'W3', 'Woolworths Sweet Potato Gold Loose', { sold_loose: true }),
       product('woolworths', 'W4', 'Frozen Tinned Tomatoes'),
+      product('aldi', 'A2', 'Stonemill Bay Leaves 5g', { pack_size: 5 }),
     ];
-    const prices = [
-      price('coles', 'C1', 350),
-      price('woolworths', 'W1', 450),
-      price('woolworths', 'W2', 310),
-      price('aldi', 'A1', 690),
-    ];
+    const prices = products.map((p) => price(p.row.chain, p.row.sku, 350));
     expect(matched(products, prices)).toEqual([
       ['brown onion', 'coles', 'C1'],
       ['red onion', 'woolworths', 'W1'],
       ['full-cream milk', 'woolworths', 'W2'],
       ['egg', 'aldi', 'A1'],
+      ['egg', 'coles', 'C2'],
+      ['barramundi', 'coles', 'C3'],
+      ['sweet potato', 'woolworths', 'W3'],
+      ['bay leaf', 'aldi', 'A2'],
     ]);
   });
 

@@ -8,7 +8,7 @@
  * "Dairy Farmers Full Cream Milk 2L" full-cream milk, "Coles Milk Chocolate Block" nothing.
  */
 import { CHAINS, type ChainKey } from '../pricing/types.ts';
-import { type IngredientIndex, matchTokens } from '../recipe-import/match.ts';
+import { type IngredientIndex, type IngredientMatch, matchTokens } from '../recipe-import/match.ts';
 import { nameTokens } from '../units/ingredient-names.ts';
 import type { FeedMapping, FeedPrice, FeedProduct, Sourced } from './feed.ts';
 
@@ -52,11 +52,22 @@ const MADE_INTO = new Set(
 
 const words = (name: string): string[] => name.toLowerCase().split(/[^a-z]+/);
 
-/** A product name's words that can name an ingredient: no chain name, shelf words, sizes or trailing parts. */
+/** A product name's words that can name an ingredient: no chain name, shelf words or sizes. */
 function productWords(name: string): string[] {
-  const kept = nameTokens(name).filter((w) => !CHAIN_WORDS.has(w) && !SHELF_WORDS.has(w) && !/\d/.test(w));
-  while (kept.length > 1 && PART_WORDS.has(kept[kept.length - 1] as string)) kept.pop();
-  return kept;
+  return nameTokens(name).filter((w) => !CHAIN_WORDS.has(w) && !SHELF_WORDS.has(w) && !/\d/.test(w));
+}
+
+/**
+ * The ingredient the words name surely enough, dropping a part sold from the end when the whole
+ * does not ("Barramundi Fillets"; "Bay Leaves" is bay leaf).
+ */
+function matchWords(tokens: string[], index: IngredientIndex): IngredientMatch | null {
+  for (let end = tokens.length; end > 0; end--) {
+    const match = matchTokens(tokens.slice(0, end), index);
+    if (match !== null && match.confidence >= NAME_MATCH_MIN_CONFIDENCE) return match;
+    if (!PART_WORDS.has(tokens[end - 1] as string)) return null;
+  }
+  return null;
 }
 
 /** Whether the product's name says it is made into something its ingredient's name does not. */
@@ -124,8 +135,8 @@ export function matchProductsByName(input: NameMatchInput): Sourced<FeedMapping>
     if (!CHAINS.includes(row.chain) || typeof row.name !== 'string') continue;
     const price = newest.get(`${row.chain}|${row.sku}`);
     if (price === undefined || !(row.pack_size > 0) || !(price.price_cents >= 0)) continue;
-    const match = matchTokens(productWords(row.name), input.ingredients);
-    if (match === null || match.confidence < NAME_MATCH_MIN_CONFIDENCE) continue;
+    const match = matchWords(productWords(row.name), input.ingredients);
+    if (match === null) continue;
     const ingredient = match.ingredient.name;
     if (madeInto(row.name, ingredient)) continue;
     const key = takenKey(ingredient, row.chain);
