@@ -248,7 +248,8 @@ function InviteSection({ userId, householdId }: Props) {
         }}
         onSubmit={onSubmit}
       />
-      <p>
+      <p className="invite-or">
+        <span className="muted">Or, to send it yourself: </span>
         <button type="button" className="button ghost" disabled={pending} onClick={() => send(null)}>
           Create an invitation link
         </button>
