@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
-import { shoppingNeeds } from '../../../../shared/basket/needs.ts';
+import { listAmounts, shoppingNeeds } from '../../../../shared/basket/needs.ts';
 import type { RecipeCoverage } from '../../../../shared/cook-from-pantry/coverage.ts';
 import { showToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
@@ -47,7 +47,7 @@ function cookActions(householdId: string, dates: readonly string[]): CookActions
         c.missing.map((l) => ({
           name: l.name,
           ingredient_id: l.ingredient_id,
-          quantity: l.buy,
+          quantity: listAmounts(l).buy,
           unit: l.base,
         })),
       )

@@ -61,6 +61,19 @@ describe('CookPage', () => {
     expect(within(screen.getByRole('article', { name: 'Omelette' })).getByText('Can cook now')).toBeTruthy();
   });
 
+  it('asks for whole things of what is counted: 1 2/3 eggs short is 2 eggs', () => {
+    cook.loaded = true;
+    const pancakes: CookableRecipe = {
+      id: 'pa',
+      name: 'Pancakes',
+      portions: 1,
+      recipe_ingredients: [line(2, 'egg', '7.667', 'piece')],
+    };
+    render(page({ recipes: [pancakes] }));
+    const card = screen.getByRole('article', { name: 'Pancakes' });
+    expect(within(card).getByText('2 egg')).toBeTruthy();
+  });
+
   it('says when there are no recipes, no prices, and when the staples could not be loaded', () => {
     Object.assign(cook, { loaded: true, error: 'Your staples could not be loaded.' });
     render(page({ recipes: [], prices: new Map() }));

@@ -1,3 +1,4 @@
+import { listAmounts } from '../../../../../shared/basket/needs.ts';
 import type { RecipeCoverage } from '../../../../../shared/cook-from-pantry/coverage.ts';
 import { formatBaseAmount } from '../../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
@@ -48,7 +49,7 @@ export function CoverageCard({
             {c.missing.map((line) => (
               <li key={line.key}>
                 <span>
-                  {formatBaseAmount(line.buy, line.base)} {line.name}
+                  {formatBaseAmount(listAmounts(line).buy, line.base)} {line.name}
                 </span>
                 <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
                   Always in stock<span className="visually-hidden">: {line.name}</span>
