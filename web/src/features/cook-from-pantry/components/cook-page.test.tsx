@@ -61,7 +61,7 @@ describe('CookPage', () => {
     expect(within(screen.getByRole('article', { name: 'Omelette' })).getByText('Can cook now')).toBeTruthy();
   });
 
-  it('asks for whole things of what is counted: 1 2/3 eggs short is 2 eggs', () => {
+  it('asks for whole things of what is counted, as the list writes them: 1 2/3 eggs short is egg · 2', () => {
     cook.loaded = true;
     const pancakes: CookableRecipe = {
       id: 'pa',
@@ -71,7 +71,7 @@ describe('CookPage', () => {
     };
     render(page({ recipes: [pancakes] }));
     const card = screen.getByRole('article', { name: 'Pancakes' });
-    expect(within(card).getByText('2 egg')).toBeTruthy();
+    expect(within(card).getByText('egg · 2')).toBeTruthy();
   });
 
   it('says when there are no recipes, no prices, and when the staples could not be loaded', () => {

@@ -49,7 +49,7 @@ export function CoverageCard({
             {c.missing.map((line) => (
               <li key={line.key}>
                 <span>
-                  {formatBaseAmount(listAmounts(line).buy, line.base)} {line.name}
+                  {line.name} · {formatBaseAmount(listAmounts(line).buy, line.base)}
                 </span>
                 <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
                   Always in stock<span className="visually-hidden">: {line.name}</span>

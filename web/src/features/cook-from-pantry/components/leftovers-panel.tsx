@@ -31,7 +31,7 @@ export function LeftoversPanel({
           <ul className="cook-leftover-list" aria-label="Leftovers">
             {leftovers.map((l) => (
               <li key={l.key}>
-                {formatLeftover(l.amount, l.base)} {l.name}{' '}
+                {l.name} · {formatLeftover(l.amount, l.base)}{' '}
                 <span className="small muted">
                   ({l.packs} × {l.pack})
                 </span>
