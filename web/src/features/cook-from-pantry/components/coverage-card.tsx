@@ -49,7 +49,8 @@ export function CoverageCard({
             {c.missing.map((line) => (
               <li key={line.key}>
                 <span>
-                  {line.name} · {formatBaseAmount(listAmounts(line).buy, line.base)}
+                  {line.name} ·{' '}
+                  <span className="amount">{formatBaseAmount(listAmounts(line).buy, line.base)}</span>
                 </span>
                 <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
                   Always in stock<span className="visually-hidden">: {line.name}</span>
