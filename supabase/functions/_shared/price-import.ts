@@ -82,7 +82,7 @@ async function allRows<T>(
 
 /**
  * The import's products proposed for Larder's built-in ingredients by name (docs/price-feed.md
- * "Matching by name"): only where an ingredient has no preferred product at that chain yet, in
+ * "What an import does", step 3): only where an ingredient has no preferred product at that chain yet, in
  * the database (a sample one does not count: real prices replace it) or in the import itself.
  */
 async function matchByName(client: Client, prepared: PreparedImport): Promise<Sourced<FeedMapping>[]> {
