@@ -128,6 +128,15 @@ describe('matchProductsByName', () => {
     expect(matched(products, prices)).toEqual([]);
   });
 
+  it('reads past a brand the feed gives apart, so a brand of several words does not outweigh the ingredient', () => {
+    const products = [
+      product('aldi', 'A1', 'Farmdale Full Cream Milk Hilo 2L', { brand: 'FARMDALE HILO', pack_unit: 'mL' }),
+      product('coles', 'C1', 'Western Star Original Lemon Butter', { brand: null }),
+    ];
+    const prices = products.map((p) => price(p.row.chain, p.row.sku, 300));
+    expect(matched(products, prices)).toEqual([['full-cream milk', 'aldi', 'A1']]);
+  });
+
   it('proposes one product per ingredient and chain: the surest, then in stock, then the cheapest by the unit', () => {
     const products = [
       product('coles', 'C1', 'Coles Plain Flour 2kg', { pack_size: 2000 }),

@@ -52,9 +52,15 @@ const MADE_INTO = new Set(
 
 const words = (name: string): string[] => name.toLowerCase().split(/[^a-z]+/);
 
-/** A product name's words that can name an ingredient: no chain name, shelf words or sizes. */
-function productWords(name: string): string[] {
-  return nameTokens(name).filter((w) => !CHAIN_WORDS.has(w) && !SHELF_WORDS.has(w) && !/\d/.test(w));
+/**
+ * A product name's words that can name an ingredient: no chain name, brand (where the feed gives
+ * it apart, as Aldi's does: "Farmdale Full Cream Milk" is full cream milk), shelf words or sizes.
+ */
+function productWords(name: string, brand: string | null): string[] {
+  const brandWords = new Set(typeof brand === 'string' ? nameTokens(brand) : []);
+  return nameTokens(name).filter(
+    (w) => !CHAIN_WORDS.has(w) && !SHELF_WORDS.has(w) && !brandWords.has(w) && !/\d/.test(w),
+  );
 }
 
 /**
@@ -135,7 +141,7 @@ export function matchProductsByName(input: NameMatchInput): Sourced<FeedMapping>
     if (!CHAINS.includes(row.chain) || typeof row.name !== 'string') continue;
     const price = newest.get(`${row.chain}|${row.sku}`);
     if (price === undefined || !(row.pack_size > 0) || !(price.price_cents >= 0)) continue;
-    const match = matchWords(productWords(row.name), input.ingredients);
+    const match = matchWords(productWords(row.name, row.brand), input.ingredients);
     if (match === null) continue;
     const ingredient = match.ingredient.name;
     if (madeInto(row.name, ingredient)) continue;
