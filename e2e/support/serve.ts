@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type PreviewServer, preview } from 'vite';
+import { PRICE_DATE } from '../../supabase/seed-data/prices.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const STACK_START_MS = 120_000;
@@ -39,7 +40,12 @@ export function startStack(siteUrl: string, envFile?: string): Promise<RunningSt
       '--quiet',
       ...(envFile ? ['--env-file', envFile] : []),
     ],
-    { cwd: ROOT, env: { ...process.env, STACK_SITE_URL: siteUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: ROOT,
+      // The browser's clock is pinned (page.clock) against the sample prices as dated in the seed data.
+      env: { ...process.env, STACK_SITE_URL: siteUrl, STACK_SAMPLE_PRICES_TODAY: PRICE_DATE },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   return new Promise((done, fail) => {
     let out = '';

@@ -43,6 +43,8 @@ export interface StackOptions {
   http?: HttpLimits;
   /** The functions' secrets file, as `supabase functions serve --env-file` (default supabase/functions/.env). */
   functionsEnvFile?: string | undefined;
+  /** Seed as if on this day (default STACK_SAMPLE_PRICES_TODAY, else today): see OpenDbOptions. */
+  samplePricesToday?: string | undefined;
 }
 
 export interface RunningStack {
@@ -80,6 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     root: config.root,
     log: (line) => log.info(`[db] ${line}`),
     warn: (line) => log.warn(`[db] ${line}`),
+    samplePricesToday: options.samplePricesToday ?? (process.env.STACK_SAMPLE_PRICES_TODAY || undefined),
   });
   const temporaryStorage = !options.storageDir && !options.dataDir;
   const storageDir =

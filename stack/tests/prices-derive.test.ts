@@ -2,12 +2,14 @@
  * ingredient_prices derived from the price history (issue 18), on PGlite and PostgreSQL: the
  * database's pack measure text is shared's byte for byte (fast-check), and the seeded sample
  * history derives exactly the prices supabase/seed-data computes for it, with its mis-keyed week
- * quarantined and every sample special judged as the generator shaped it.
+ * quarantined and every sample special judged as the generator shaped it, the whole history moved
+ * on by whole weeks to end in the week the database was seeded.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planToday } from '../../shared/dates/meal-window.ts';
 import { type HistoryRow, historySpans, ingredientPackMeasure, judgeSpecial } from '../../shared/mod.ts';
-import { PRICE_DATE, PRICES, SAMPLE_HISTORY, TYPO } from '../../supabase/seed-data/index.ts';
+import { HISTORY_START, PRICE_DATE, PRICES, SAMPLE_HISTORY, TYPO } from '../../supabase/seed-data/index.ts';
 import { startTestStack, type TestStack, testDatabases } from './support/stack.ts';
 
 const money = (n: number | null | undefined): string | null =>
@@ -16,8 +18,16 @@ const money = (n: number | null | undefined): string | null =>
 describe.each(testDatabases)('prices derived on %s', (database) => {
   let stack: TestStack;
 
+  /** The day the seeded sample history ends: PRICE_DATE moved on to the week of the seeding. */
+  let lastDay: string;
+
   beforeAll(async () => {
     stack = await startTestStack({ database });
+    const { rows } = await stack.ctx.db.query<{ first: string; last: string }>(
+      `select min(first_seen)::text as first, max(last_seen)::text as last from public.chain_products
+        where source = 'sample'`,
+    );
+    lastDay = rows[0]?.last as string;
   });
   afterAll(() => stack?.stop());
 
@@ -47,6 +57,25 @@ describe.each(testDatabases)('prices derived on %s', (database) => {
     expect(rows.map((r) => r.text)).toEqual(samples.map((s) => ingredientPackMeasure(s)));
   });
 
+  it('moves the sample history on by whole weeks to end in the week it is seeded, never later', async () => {
+    const { rows } = await stack.ctx.db.query<{ first: string; last: string; weekdays: string[] }>(
+      `select min(o.date)::text as first, max(o.last_seen)::text as last,
+          array_agg(distinct to_char(o.date, 'Dy')) as weekdays
+         from public.price_observations o join public.chain_products p on p.id = o.product_id
+        where p.source = 'sample'`,
+    );
+    const today = planToday();
+    const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    const shift = days(PRICE_DATE, lastDay);
+    expect(rows[0]?.last).toBe(lastDay);
+    expect(shift % 7).toBe(0);
+    expect(days(lastDay, today)).toBeGreaterThanOrEqual(0);
+    expect(days(lastDay, today)).toBeLessThan(7);
+    expect(days(HISTORY_START, rows[0]?.first as string)).toBe(shift);
+    // Promotion weeks still start on a Wednesday.
+    expect(rows[0]?.weekdays).toEqual(['Wed']);
+  });
+
   it('derives from the sample history exactly the seed data module says, quarantining the mis-keyed week', async () => {
     const { rows } = await stack.ctx.db.query<Record<string, string | boolean | null>>(
       `select i.name, ip.is_sample, ip.price_date::text as price_date,
@@ -61,7 +90,7 @@ describe.each(testDatabases)('prices derived on %s', (database) => {
       .map((p) => ({
         name: p.ingredient,
         is_sample: true,
-        price_date: PRICE_DATE,
+        price_date: lastDay,
         ...Object.fromEntries(
           (['coles', 'woolworths', 'aldi'] as const).flatMap((c) => [
             [`${c}_measure`, p[c]?.measure ?? null],
@@ -92,13 +121,13 @@ describe.each(testDatabases)('prices derived on %s', (database) => {
       `select p.sku, coalesce(json_agg(h order by h.date), '[]') as history
          from public.chain_products p cross join lateral public.price_history(p.id, $1::date) h
         where p.source = 'sample' group by p.sku`,
-      [PRICE_DATE],
+      [lastDay],
     );
     expect(rows).toHaveLength(SAMPLE_HISTORY.products.length);
     const tally = new Map<string, number>();
     for (const { sku, history } of rows) {
       const parsed = typeof history === 'string' ? (JSON.parse(history) as HistoryRow[]) : history;
-      const verdict = judgeSpecial(historySpans(parsed), PRICE_DATE).verdict;
+      const verdict = judgeSpecial(historySpans(parsed), lastDay).verdict;
       const key = `${SAMPLE_HISTORY.endings.get(sku)} → ${verdict}`;
       tally.set(key, (tally.get(key) ?? 0) + 1);
     }

@@ -22,6 +22,7 @@ import {
   prepareImport,
 } from '../../shared/mod.ts';
 import { applyImport, ImportError } from '../../supabase/functions/_shared/price-import.ts';
+import { PRICE_DATE } from '../../supabase/seed-data/prices.ts';
 import type { Db } from '../src/db/index.ts';
 import { type Person, signedIn } from './rest-support.ts';
 import { client } from './support/auth-client.ts';
@@ -73,7 +74,8 @@ describe.each(testDatabases)('price import on %s', (database) => {
   let ana: Person;
 
   beforeAll(async () => {
-    stack = await startTestStack({ database });
+    // The fixtures are dated around 20 November, after the sample history as dated in the seed data.
+    stack = await startTestStack({ database, stack: { samplePricesToday: PRICE_DATE } });
     service = serviceClient(stack.url, stack.serviceRoleKey);
     ana = await signedIn(stack, 'Ana');
   });

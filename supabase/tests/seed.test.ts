@@ -255,7 +255,7 @@ describe('seed.sql loaded into PGlite after bootstrap and migrations', () => {
   let db: Db;
 
   beforeAll(async () => {
-    const opened = await openDb({ root: ROOT });
+    const opened = await openDb({ root: ROOT, samplePricesToday: PRICE_DATE });
     db = opened.db;
     expect(opened.seeded).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { SAMPLE_SHIFT_SETTING } from '../../../supabase/seed-data/sql.ts';
 import { applyBootstrap, applyMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
@@ -18,6 +19,11 @@ export interface OpenDbOptions {
   log?: (line: string) => void;
   /** Problems worth seeing even in a quiet stack (the database went away, came back). */
   warn?: (line: string) => void;
+  /**
+   * Seed as if on this day (`YYYY-MM-DD`): the sample price history ends in its week instead of
+   * today's (supabase/seed-data/sql.ts), for tests that pin the browser's clock.
+   */
+  samplePricesToday?: string | undefined;
 }
 
 export interface OpenedDb {
@@ -68,7 +74,14 @@ export async function openDb(options: OpenDbOptions): Promise<OpenedDb> {
     let seeded = false;
     const seedPath = join(supabaseDir, 'seed.sql');
     if (isNew && existsSync(seedPath)) {
-      await db.transaction(async (tx) => tx.exec(await readFile(seedPath, 'utf8')));
+      const seed = await readFile(seedPath, 'utf8');
+      await db.transaction(async (tx) => {
+        if (options.samplePricesToday !== undefined)
+          await tx.query(`select pg_catalog.set_config('${SAMPLE_SHIFT_SETTING}', $1, true)`, [
+            options.samplePricesToday,
+          ]);
+        await tx.exec(seed);
+      });
       seeded = true;
       log('seed: applied');
     }
