@@ -67,11 +67,16 @@ export default function LineChart({
         animation: false,
         interaction: { mode: 'index', intersect: false },
         scales: {
-          x: { ticks: { maxTicksLimit: 6, maxRotation: 0 } },
+          // A phone's chart is about 260 px wide: keep a word's gap between dates ('14 Sept').
+          x: { ticks: { maxTicksLimit: 6, maxRotation: 0, autoSkipPadding: 16 } },
           y: { ticks: { callback: (v) => formatAud(Number(v)) } },
         },
         plugins: {
-          legend: { display: series.length > 1, labels: { boxWidth: 12 } },
+          // Lines in the key as on the chart, the typical price dashed (a box drew its dashes as a blot).
+          legend: {
+            display: series.length > 1,
+            labels: { usePointStyle: true, pointStyle: 'line', pointStyleWidth: 20 },
+          },
           tooltip: { callbacks: { label: (c) => `${c.dataset.label}: ${formatAud(c.parsed.y)}` } },
         },
       },
