@@ -44,19 +44,21 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
   await page.goto('/planner');
   const days = page.locator('.week-day');
   await expect(days).toHaveCount(8);
+  // At breakfast, the longest slot's name: the shared line's "for Sat breakfast, Sun breakfast,
+  // Mon breakfast" must wrap on a phone, not push the page sideways (visit checks).
   for (const [i, recipe] of three.entries()) {
-    await planInGrid(page, i, 'dinner', recipe.name);
+    await planInGrid(page, i, 'breakfast', recipe.name);
     await expect(
       days
         .nth(i)
-        .getByRole('list', { name: /dinner$/ })
+        .getByRole('list', { name: /breakfast$/ })
         .getByRole('listitem'),
     ).toHaveCount(1);
   }
   await page.getByRole('button', { name: 'Previous day' }).click();
   await days
     .nth(1)
-    .getByRole('list', { name: /dinner$/ })
+    .getByRole('list', { name: /breakfast$/ })
     .getByRole('button', { name: /Change$/ })
     .click();
   await page.getByRole('dialog').getByRole('spinbutton', { name: 'Portions' }).fill('4');

@@ -120,10 +120,30 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   ).toEqual([]);
 }
 
-/** Screenshot plus accessibility check: what every screen gets. */
+/** Nothing on the screen is wider than it: a phone would scroll the whole page sideways. */
+export async function expectNoSideScroll(page: Page, screen: string): Promise<void> {
+  const { scrollWidth, width, wider } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // What reaches past the edge, innermost last, to say where to look.
+    const wider = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 || el.scrollWidth > el.clientWidth + 1)
+      .filter(
+        (el) => getComputedStyle(el).overflowX === 'visible' && getComputedStyle(el).position !== 'fixed',
+      )
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className)} "${(el.textContent ?? '').slice(0, 50)}"`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, width, wider: wider.slice(-3) };
+  });
+  expect(scrollWidth, `${screen} scrolls sideways: ${wider.join('; ')}`).toBeLessThanOrEqual(width);
+}
+
+/** Screenshot, accessibility and width checks: what every screen gets. */
 export async function visit(page: Page, name: string): Promise<void> {
   await shoot(page, name);
   await expectAccessible(page, name);
+  await expectNoSideScroll(page, name);
 }
 
 export async function signUp(page: Page, user: TestUser): Promise<void> {

@@ -81,7 +81,7 @@ export function ItemRow({
       {leading}
       <span className="grow item-name">
         {item.name}
-        {amount ? <span className="muted"> · {amount}</span> : null}
+        {amount ? <span className="muted item-amount"> · {amount}</span> : null}
         {detail}
       </span>
       <RowButton kind="edit" name={item.name} onClick={() => setEditing(true)} />

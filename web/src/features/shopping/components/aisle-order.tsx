@@ -112,7 +112,7 @@ export function AisleOrder({ householdId }: { householdId: string }) {
           Use the store's usual order
         </button>
       ) : null}
-      <label className="check">
+      <label className="check check-sentence">
         <input
           type="checkbox"
           checked={subtractWhenCooked}
