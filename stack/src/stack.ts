@@ -57,6 +57,13 @@ export interface RunningStack {
 }
 
 /** Opens the database, mounts every API on one gateway and starts listening. */
+function samplePricesToday(options: StackOptions): string | undefined {
+  const day = options.samplePricesToday ?? (process.env.STACK_SAMPLE_PRICES_TODAY || undefined);
+  if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day))
+    throw new Error(`STACK_SAMPLE_PRICES_TODAY must be a day as YYYY-MM-DD, not '${day}'.`);
+  return day;
+}
+
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const log = createLogger(options.quiet ?? false);
   const keys = await makeKeys(options.jwtSecret ?? process.env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET);
@@ -82,7 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     root: config.root,
     log: (line) => log.info(`[db] ${line}`),
     warn: (line) => log.warn(`[db] ${line}`),
-    samplePricesToday: options.samplePricesToday ?? (process.env.STACK_SAMPLE_PRICES_TODAY || undefined),
+    samplePricesToday: samplePricesToday(options),
   });
   const temporaryStorage = !options.storageDir && !options.dataDir;
   const storageDir =
