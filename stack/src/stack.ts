@@ -56,7 +56,7 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-/** Opens the database, mounts every API on one gateway and starts listening. */
+/** The day to seed the sample prices as if on, from the options or the environment. */
 function samplePricesToday(options: StackOptions): string | undefined {
   const day = options.samplePricesToday ?? (process.env.STACK_SAMPLE_PRICES_TODAY || undefined);
   if (day !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(day))
@@ -64,6 +64,7 @@ function samplePricesToday(options: StackOptions): string | undefined {
   return day;
 }
 
+/** Opens the database, mounts every API on one gateway and starts listening. */
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const log = createLogger(options.quiet ?? false);
   const keys = await makeKeys(options.jwtSecret ?? process.env.SUPABASE_JWT_SECRET ?? DEFAULT_JWT_SECRET);
