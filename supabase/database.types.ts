@@ -325,9 +325,11 @@ export type Database = {
       };
       ingredient_prices: {
         Row: {
+          aldi_loose: boolean;
           aldi_measure: string | null;
           aldi_unit_price_current: number | null;
           aldi_unit_price_past: number | null;
+          coles_loose: boolean;
           coles_measure: string | null;
           coles_unit_price_current: number | null;
           coles_unit_price_past: number | null;
@@ -335,15 +337,18 @@ export type Database = {
           is_sample: boolean;
           price_date: string;
           updated_at: string;
+          woolworths_loose: boolean;
           woolworths_measure: string | null;
           woolworths_unit_price_current: number | null;
           woolworths_unit_price_past: number | null;
         };
         ComputedFields: never;
         Insert: {
+          aldi_loose?: boolean;
           aldi_measure?: string | null;
           aldi_unit_price_current?: number | null;
           aldi_unit_price_past?: number | null;
+          coles_loose?: boolean;
           coles_measure?: string | null;
           coles_unit_price_current?: number | null;
           coles_unit_price_past?: number | null;
@@ -351,14 +356,17 @@ export type Database = {
           is_sample?: boolean;
           price_date: string;
           updated_at?: string;
+          woolworths_loose?: boolean;
           woolworths_measure?: string | null;
           woolworths_unit_price_current?: number | null;
           woolworths_unit_price_past?: number | null;
         };
         Update: {
+          aldi_loose?: boolean;
           aldi_measure?: string | null;
           aldi_unit_price_current?: number | null;
           aldi_unit_price_past?: number | null;
+          coles_loose?: boolean;
           coles_measure?: string | null;
           coles_unit_price_current?: number | null;
           coles_unit_price_past?: number | null;
@@ -366,6 +374,7 @@ export type Database = {
           is_sample?: boolean;
           price_date?: string;
           updated_at?: string;
+          woolworths_loose?: boolean;
           woolworths_measure?: string | null;
           woolworths_unit_price_current?: number | null;
           woolworths_unit_price_past?: number | null;
@@ -1100,13 +1109,16 @@ export type Database = {
     Views: {
       basket_prices: {
         Row: {
+          aldi_loose: boolean | null;
           aldi_measure: string | null;
           aldi_unit_price_current: number | null;
+          coles_loose: boolean | null;
           coles_measure: string | null;
           coles_unit_price_current: number | null;
           ingredient_id: number;
           name: string;
           priced: boolean | null;
+          woolworths_loose: boolean | null;
           woolworths_measure: string | null;
           woolworths_unit_price_current: number | null;
         };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecipeLine } from '../nutrition/types.ts';
 import type { IngredientPriceRecord } from '../pricing/types.ts';
 import { priceRecord } from '../testing/lines.ts';
-import { packsFor, priceBasket } from './basket.ts';
+import { packsFor, packsText, priceBasket } from './basket.ts';
 import { type NeedLine, type PlannedMeal, shoppingNeeds } from './needs.ts';
 
 const line = (id: number, name: string, quantity: string, unit: string | null): RecipeLine => ({
@@ -149,6 +149,54 @@ describe('priceBasket: whole packs, integer cents, the cheapest chain and the sp
   });
 });
 
+describe('priceBasket: loose produce is bought by weight', () => {
+  // Tomatoes loose at Coles ($6.90 a kilo), in a 1 kg bag at Woolworths ($5.50).
+  const tomatoes = new Map<number, IngredientPriceRecord>([
+    [
+      7,
+      record({
+        coles_measure: '1kg',
+        coles_unit_price_current: 6.9,
+        coles_loose: true,
+        woolworths_measure: '1kg',
+        woolworths_unit_price_current: 5.5,
+      }),
+    ],
+  ]);
+  it('buys what the line needs at the kilo price, with nothing left over; a bag is still a pack', () => {
+    const b = priceBasket([need(7, 'tomato', 300)], tomatoes);
+    expect(b.chains.coles.lines[0]).toEqual({
+      key: 'i:7',
+      packs: 1,
+      costCents: 207,
+      leftover: 0,
+      pack: { amount: 300, priceCents: 207, label: '300g', loose: true },
+      unitPrice: { cents: 690, per: 'kg' },
+    });
+    expect(b.chains.woolworths.lines[0]).toMatchObject({ packs: 1, costCents: 550, leftover: 700 });
+    expect(b.chains.coles.lines.map(packsText)).toEqual(['300g loose']);
+    expect(b.chains.woolworths.lines.map(packsText)).toEqual(['1 × 1kg']);
+    expect(b.cheapest).toEqual({ chain: 'coles', totalCents: 207 });
+  });
+  it('weighs counted produce by its usual weight', () => {
+    const [line] = priceBasket([need(7, 'tomato', 2, 'each')], tomatoes).chains.coles.lines;
+    const grams = Number(line?.pack.label.replace('g', ''));
+    expect(grams).toBeGreaterThan(100);
+    expect(line).toMatchObject({ packs: 1, leftover: 0, unitPrice: { cents: 690, per: 'kg' } });
+    expect(line?.costCents).toBe(Math.round((690 * grams) / 1000));
+  });
+  it('never buys loose by count: a flag on a counted pack is ignored', () => {
+    const eggs = new Map([
+      [2, record({ coles_measure: '12 pack', coles_unit_price_current: 7.2, coles_loose: true })],
+    ]);
+    expect(priceBasket([need(2, 'egg', 4, 'each')], eggs).chains.coles.lines[0]).toMatchObject({
+      packs: 1,
+      costCents: 720,
+      pack: { loose: false },
+    });
+  });
+});
+
 describe('basket properties (fast-check)', () => {
   it('packs × pack size ≥ need and (packs − 1) × pack size < need', () => {
     fc.assert(
@@ -164,9 +212,16 @@ describe('basket properties (fast-check)', () => {
   });
   const chainPrice = fc.option(fc.integer({ min: 1, max: 5000 }), { nil: null });
   const arbRecord = fc
-    .record({ c: chainPrice, w: chainPrice, a: chainPrice, size: fc.integer({ min: 50, max: 2000 }) })
-    .map(({ c, w, a, size }) =>
+    .record({
+      c: chainPrice,
+      w: chainPrice,
+      a: chainPrice,
+      size: fc.integer({ min: 50, max: 2000 }),
+      loose: fc.boolean(),
+    })
+    .map(({ c, w, a, size, loose }) =>
       record({
+        coles_loose: loose,
         coles_measure: `${size}g`,
         woolworths_measure: `${size}g`,
         aldi_measure: `${size}g`,

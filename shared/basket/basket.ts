@@ -1,8 +1,14 @@
 import { toFiniteNumber } from '../internal/numbers.ts';
 import { readPackMeasure } from '../pricing/pack-measure.ts';
-import { CHAINS, type ChainKey, PRICE_COLUMNS, type ShelfPriceRecord } from '../pricing/types.ts';
+import {
+  CHAINS,
+  type ChainKey,
+  LOOSE_COLUMNS,
+  PRICE_COLUMNS,
+  type ShelfPriceRecord,
+} from '../pricing/types.ts';
 import { dollarsToCents } from '../shelf-prices/cents.ts';
-import { type ShelfUnitPrice, shelfUnitPrice } from '../shelf-prices/shelf-price.ts';
+import { packMeasureText, type ShelfUnitPrice, shelfUnitPrice } from '../shelf-prices/shelf-price.ts';
 import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
 import { gramsPerUnit } from '../units/to-grams.ts';
 import type { BaseUnit, NeedLine } from './needs.ts';
@@ -13,6 +19,11 @@ export interface PackOffer {
   priceCents: number;
   /** As the shelf says it: '500g', '12 pack'. */
   label: string;
+  /**
+   * Sold loose by weight: the price is for `amount` (a kilo, as the shelf prices it), and a
+   * basket buys what a line needs at that rate, not whole packs.
+   */
+  loose: boolean;
 }
 
 /** A line bought at one chain: whole packs, their cost and what is left over. */
@@ -85,7 +96,34 @@ export function packOffer(
     const quantity = m.amount * m.factor;
     amount = base === 'each' ? quantity / gramsPerUnit('piece', name) : quantity;
   }
-  return Number.isFinite(amount) && amount > 0 ? { amount, priceCents, label: String(measure).trim() } : null;
+  // Only a weight can be sold loose (a feed's sold_loose needs pack_unit g).
+  const loose = record[LOOSE_COLUMNS[chain]] === true && !m.counted && (m.unit === 'g' || m.unit === 'kg');
+  return Number.isFinite(amount) && amount > 0
+    ? { amount, priceCents, label: String(measure).trim(), loose }
+    : null;
+}
+
+/**
+ * What a line buys of a loose offer: exactly what it needs, priced at the shelf's rate to the
+ * nearest cent (at least 1), as one "pack" of that weight; the shelf's unit price stays per kg.
+ */
+function looseBuy(offer: PackOffer, need: number, base: BaseUnit, name: string): PackOffer {
+  return {
+    amount: need,
+    priceCents: Math.max(1, Math.round((offer.priceCents * need) / offer.amount)),
+    label: packMeasureText({ size: Math.round(gramsOf(need, base, name)), unit: 'g' }),
+    loose: true,
+  };
+}
+
+/** An amount in a line's base unit as grams (counted produce by its usual weight). */
+function gramsOf(amount: number, base: BaseUnit, name: string): number {
+  return base === 'each' ? amount * gramsPerUnit('piece', name) : amount;
+}
+
+/** What a basket line buys, as a list says it: '2 × 500g', or '300g loose' by weight. */
+export function packsText(line: Pick<BasketLine, 'packs' | 'pack'>): string {
+  return line.pack.loose ? `${line.pack.label} loose` : `${line.packs} × ${line.pack.label}`;
 }
 
 /** Whole packs to cover `need`: the fewest whose total amount reaches it. */
@@ -141,8 +179,9 @@ export function priceBasket(
     const record = line.ingredient_id !== null ? (records.get(line.ingredient_id) ?? null) : null;
     const byChain: Partial<Record<ChainKey, BasketLine>> = {};
     for (const chain of CHAINS) {
-      const pack = packOffer(record, chain, line.name, line.base as BaseUnit);
-      if (pack === null) continue;
+      const offer = packOffer(record, chain, line.name, line.base as BaseUnit);
+      if (offer === null) continue;
+      const pack = offer.loose ? looseBuy(offer, line.buy, line.base as BaseUnit, line.name) : offer;
       const packs = packsFor(line.buy, pack.amount);
       byChain[chain] = {
         key: line.key,
@@ -150,10 +189,13 @@ export function priceBasket(
         costCents: packs * pack.priceCents,
         leftover: Math.round((packs * pack.amount - line.buy) * 1000) / 1000,
         pack,
-        unitPrice: shelfUnitPrice(pack.priceCents, {
-          size: pack.amount,
-          unit: line.base as BaseUnit,
-        }),
+        unitPrice: offer.loose
+          ? shelfUnitPrice(offer.priceCents, {
+              size: gramsOf(offer.amount, line.base as BaseUnit, line.name),
+              unit: 'g',
+              loose: true,
+            })
+          : shelfUnitPrice(pack.priceCents, { size: pack.amount, unit: line.base as BaseUnit }),
       };
     }
     offers.set(line.key, byChain);

@@ -14,7 +14,7 @@ it('finds the cheapest chain by unit price, across packs of different sizes', ()
   });
   expect(cheapestShelf(cheese, 'cheddar', 'g')).toEqual({
     chain: 'woolworths',
-    pack: { amount: 1000, priceCents: 1200, label: '1kg' },
+    pack: { amount: 1000, priceCents: 1200, label: '1kg', loose: false },
     unitPrice: { cents: 120, per: '100 g' },
   });
 });

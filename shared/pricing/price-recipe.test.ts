@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pricedLine, priceRecord } from '../testing/lines.ts';
 import { changePercent, portionsCost, priceRecipe } from './price-recipe.ts';
-import { CHAINS, PRICE_COLUMNS, PRICE_RECORD_SELECT } from './types.ts';
+import { CHAINS, LOOSE_COLUMNS, PRICE_COLUMNS, PRICE_RECORD_SELECT } from './types.ts';
 
 /** Flour: Coles $4 per 1 kg (was $3.20), Woolworths $2.50 per 500 g, Aldi $1.79 per 1kg. */
 const flourPrices = priceRecord({
@@ -264,12 +264,12 @@ describe('portionsCost: one rounding rule for every per-portion figure (issue 15
 });
 
 describe('PRICE_RECORD_SELECT', () => {
-  it('names the ingredient id and every chain column of PRICE_COLUMNS', () => {
+  it('names the ingredient id and every chain column of PRICE_COLUMNS and LOOSE_COLUMNS', () => {
     const columns = PRICE_RECORD_SELECT.split(', ');
     expect(columns[0]).toBe('ingredient_id');
     expect(new Set(columns.slice(1))).toEqual(
-      new Set(CHAINS.flatMap((c) => Object.values(PRICE_COLUMNS[c]))),
+      new Set(CHAINS.flatMap((c) => [...Object.values(PRICE_COLUMNS[c]), LOOSE_COLUMNS[c]])),
     );
-    expect(columns).toHaveLength(1 + 3 * CHAINS.length);
+    expect(columns).toHaveLength(1 + 4 * CHAINS.length);
   });
 });

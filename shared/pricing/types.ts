@@ -34,11 +34,22 @@ export const PRICE_COLUMNS: Readonly<
 });
 
 /**
+ * Each chain's flag for goods sold loose by weight (fruit and vegetables): its measure is then
+ * the weight its price is for (per kilo), and a basket buys what a line needs, not whole packs.
+ * Derived from the chain's product; absent in a record typed by hand (not loose).
+ */
+export const LOOSE_COLUMNS: Readonly<Record<ChainKey, `${ChainKey}_loose`>> = Object.freeze({
+  coles: 'coles_loose',
+  woolworths: 'woolworths_loose',
+  aldi: 'aldi_loose',
+});
+
+/**
  * A price record's columns as a PostgREST select list, with the ingredient id first: written out
  * so supabase-js can type the rows it selects (a test checks it against {@link PRICE_COLUMNS}).
  */
 export const PRICE_RECORD_SELECT =
-  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past' as const;
+  'ingredient_id, coles_measure, woolworths_measure, aldi_measure, coles_unit_price_current, woolworths_unit_price_current, aldi_unit_price_current, coles_unit_price_past, woolworths_unit_price_past, aldi_unit_price_past, coles_loose, woolworths_loose, aldi_loose' as const;
 
 /**
  * The per-ingredient price record (spec 3; CONTRACTS 3 `ingredient_prices`). A unit price is the
@@ -54,15 +65,21 @@ export interface IngredientPriceRecord {
   coles_unit_price_past: DbNumeric;
   woolworths_unit_price_past: DbNumeric;
   aldi_unit_price_past: DbNumeric;
+  coles_loose?: boolean | null;
+  woolworths_loose?: boolean | null;
+  aldi_loose?: boolean | null;
 }
 
 /**
- * The part of a price record that prices a pack today: each chain's measure and current price.
+ * The part of a price record that prices a pack today: each chain's measure, current price and
+ * whether it is sold loose.
  * What a basket reads, so a server pricing one never fetches the past prices it would not use.
  */
 export type ShelfPriceRecord = Pick<
   IngredientPriceRecord,
-  (typeof PRICE_COLUMNS)[ChainKey]['measure'] | (typeof PRICE_COLUMNS)[ChainKey]['current']
+  | (typeof PRICE_COLUMNS)[ChainKey]['measure']
+  | (typeof PRICE_COLUMNS)[ChainKey]['current']
+  | (typeof LOOSE_COLUMNS)[ChainKey]
 >;
 
 /** A price record in which no chain stocks the ingredient, to fill chain by chain. */

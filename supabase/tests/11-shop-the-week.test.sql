@@ -118,8 +118,9 @@ select ok((select count(*) from public.basket_prices where ingredient_id in (sel
 select is((select array_agg(column_name::text order by ordinal_position) from information_schema.columns
     where table_schema = 'public' and table_name = 'basket_prices'),
   array['ingredient_id', 'name', 'coles_measure', 'woolworths_measure', 'aldi_measure', 'coles_unit_price_current',
-    'woolworths_unit_price_current', 'aldi_unit_price_current', 'priced'],
-  'basket_prices holds the measures and current prices a basket needs, not the past prices');
+    'woolworths_unit_price_current', 'aldi_unit_price_current', 'priced', 'coles_loose', 'woolworths_loose',
+    'aldi_loose'],
+  'basket_prices holds the measures, current prices and loose flags a basket needs, not the past prices');
 select is((select reloptions from pg_class where oid = 'public.basket_prices'::regclass), array['security_invoker=true'],
   'basket_prices runs with the caller''s rights, so row-level security applies');
 

@@ -4,7 +4,7 @@
 -- feed format's rules; an applied import derives ingredient_prices and quarantines outliers.
 begin;
 set local search_path = tests, public;
-select plan(57);
+select plan(60);
 
 select tests.create_user('alice');
 
@@ -181,6 +181,17 @@ select is(
    join public.ingredients i on i.id = ip.ingredient_id where i.name = 'sunflower seed'),
   row('900g', 3.80::numeric(10, 2), 4.00::numeric(10, 2))::text,
   'ingredient_prices is derived from the preferred product''s newest price and its price 28 days earlier');
+select is(
+  (select coles_loose from public.ingredient_prices ip join public.ingredients i on i.id = ip.ingredient_id
+   where i.name = 'sunflower seed'),
+  false, 'a bag is not loose');
+update public.chain_products set sold_loose = true where sku = 'PG-1';
+select is(public.refresh_ingredient_prices(array(select id from public.ingredients where name = 'sunflower seed')),
+  1, 'a product now sold loose changes its ingredient''s prices');
+select is(
+  (select coles_loose from public.ingredient_prices ip join public.ingredients i on i.id = ip.ingredient_id
+   where i.name = 'sunflower seed'),
+  true, 'a product sold loose by weight makes its chain''s price loose (ingredient_prices.coles_loose)');
 select is_empty($$ select * from price_import.prices where batch = '00000000-0000-4000-8000-0000000000aa' $$,
   'an applied batch leaves nothing staged');
 select is((select imported_by from public.price_imports where checksum = repeat('a', 64)), 'pgtap', 'the import is logged');

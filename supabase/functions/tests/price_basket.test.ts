@@ -10,7 +10,14 @@ interface BasketAnswer {
         totalCents: number;
         priced: number;
         unpriced: string[];
-        lines: { key: string; packs: number; costCents: number }[];
+        lines: {
+          key: string;
+          packs: number;
+          costCents: number;
+          leftover: number;
+          pack: { label: string; loose: boolean };
+          unitPrice: { cents: number; per: string } | null;
+        }[];
       }
     >;
     cheapest: { chain: string; totalCents: number } | null;
@@ -80,6 +87,27 @@ Deno.test('price-basket prices posted ingredient lines', async () => {
     answer.body.lines.map((l) => [l.key, l.buy]),
     [[`i:${milk}`, 1000]],
   );
+});
+
+Deno.test('price-basket buys loose produce by weight at the kilo price, and bagged goods as packs', async () => {
+  const user = await newUser('basket-loose');
+  const [carrot, oats] = [await ingredientId('carrot'), await ingredientId('rolled oats')];
+  const answer = await basket(user, {
+    lines: [
+      { ingredient_id: carrot, amount: 300, unit: 'g' },
+      { ingredient_id: oats, amount: 300, unit: 'g' },
+    ],
+  });
+  assert.equal(answer.status, 200, answer.text);
+  const coles = answer.body.basket.chains.coles!.lines;
+  // The seed's carrots are sold loose by the kilo; its oats come in a bag.
+  const carrots = coles.find((l) => l.key === `i:${carrot}`)!;
+  assert.deepEqual([carrots.pack.loose, carrots.pack.label, carrots.leftover], [true, '300g', 0]);
+  assert.equal(carrots.unitPrice?.per, 'kg');
+  assert.equal(carrots.costCents, Math.round((carrots.unitPrice!.cents * 300) / 1000));
+  const bag = coles.find((l) => l.key === `i:${oats}`)!;
+  assert.equal(bag.pack.loose, false);
+  assert.ok(bag.leftover > 0, 'a bag of oats leaves some over');
 });
 
 Deno.test('price-basket answers bad input with a 400 that says what to fix, and writes nothing', async () => {

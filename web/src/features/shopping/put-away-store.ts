@@ -1,4 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
+import { packsText } from '../../../../shared/basket/basket.ts';
 import type { BaseUnit } from '../../../../shared/basket/needs.ts';
 import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, type ChainKey } from '../../../../shared/pricing/types.ts';
@@ -68,7 +69,7 @@ export async function startPutAway(ticked: readonly ShoppingItem[], chain: Chain
     putAway.amounts[item.id] = {
       quantity: Math.round(line.packs * line.pack.amount * 1000) / 1000,
       unit: (need.base as BaseUnit) === 'each' ? 'each' : need.base,
-      packs: `${line.packs} × ${line.pack.label} at ${CHAIN_NAMES[at]}`,
+      packs: `${packsText(line)} at ${CHAIN_NAMES[at]}`,
     };
   }
 }

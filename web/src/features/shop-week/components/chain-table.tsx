@@ -1,4 +1,4 @@
-import type { ChainBasket } from '../../../../../shared/basket/basket.ts';
+import { type ChainBasket, packsText } from '../../../../../shared/basket/basket.ts';
 import type { NeedLine } from '../../../../../shared/basket/needs.ts';
 import { formatLeftover } from '../../../../../shared/display/amount.ts';
 import { formatCents } from '../../../lib/format.ts';
@@ -36,7 +36,7 @@ export function ChainTable({
               return (
                 <tr key={l.key}>
                   <th scope="row">
-                    <Figure value={line?.name ?? l.key} part={`${l.packs} × ${l.pack.label}`} />
+                    <Figure value={line?.name ?? l.key} part={packsText(l)} />
                   </th>
                   <td className="num">
                     <Figure value={formatCents(l.costCents)} part={unitPriceText(l.unitPrice)} />
