@@ -176,6 +176,8 @@ describe('priceBasket: loose produce is bought by weight', () => {
     expect(b.chains.woolworths.lines[0]).toMatchObject({ packs: 1, costCents: 550, leftover: 700 });
     expect(b.chains.coles.lines.map(packsText)).toEqual(['300g loose']);
     expect(b.chains.woolworths.lines.map(packsText)).toEqual(['1 × 1kg']);
+    const crumb = priceBasket([need(7, 'tomato', 0.0001)], tomatoes).chains.coles.lines[0];
+    expect(crumb).toMatchObject({ costCents: 1, pack: { label: '1g' } });
     expect(b.cheapest).toEqual({ chain: 'coles', totalCents: 207 });
   });
   it('weighs counted produce by its usual weight', () => {

@@ -111,7 +111,8 @@ function looseBuy(offer: PackOffer, need: number, base: BaseUnit, name: string):
   return {
     amount: need,
     priceCents: Math.max(1, Math.round((offer.priceCents * need) / offer.amount)),
-    label: packMeasureText({ size: Math.round(gramsOf(need, base, name)), unit: 'g' }),
+    // A crumb still reads as a weight ('1g'), never as nothing.
+    label: packMeasureText({ size: Math.max(1, Math.round(gramsOf(need, base, name))), unit: 'g' }),
     loose: true,
   };
 }
