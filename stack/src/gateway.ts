@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { compressLikeTheGateway } from './compress.ts';
 import type { ApiModule, StackContext } from './context.ts';
 import { sendJson } from './http.ts';
 
@@ -107,6 +108,7 @@ export function createGateway(ctx: StackContext, mounts: Mounts, limits: HttpLim
         }
         return sendJson(res, 404, { message: 'no Route matched with those values' });
       }
+      if (target.api === 'rest' || target.api === 'auth') compressLikeTheGateway(req, res);
       await mounts[target.api].handle(req, res, target.rest, url);
     } catch (error) {
       ctx.log.error(`${req.method} ${url.pathname} failed`, error);
