@@ -3,7 +3,7 @@ import { type PantryHolding, shoppingNeeds } from '../../../../../shared/basket/
 import { SelectField } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
 import { describeError } from '../../../lib/errors.ts';
-import { formatShortDay } from '../../../lib/format.ts';
+import { formatDayMonth, formatShortDay } from '../../../lib/format.ts';
 import { mealChoices, type PlanMeal, type PlanRecipe, plannedMeals } from '../plan.ts';
 import { buildShoppingList, setRange, toggleMeal, useShopWeek } from '../store.ts';
 
@@ -93,8 +93,9 @@ export function BuildListPanel({
                 {c.label}
                 {c.label.endsWith(c.recipe.name) ? '' : `: ${c.recipe.name}`}
                 <span className="muted small">
-                  {' '}
-                  · {formatShortDay(c.date)} · {c.portions} {c.portions === 1 ? 'portion' : 'portions'}
+                  {/* Kept whole ('30 Nov', '4 portions') where the line wraps. */} ·{' '}
+                  {formatDayMonth(c.date).replace(' ', '\u00a0')} · {c.portions}&nbsp;
+                  {c.portions === 1 ? 'portion' : 'portions'}
                 </span>
               </span>
             </label>
