@@ -31,8 +31,9 @@ const middleware = compression({
   // Envoy's default brotli quality: quick enough for every answer, a fraction of the bytes.
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } },
   filter(req, res) {
-    // Envoy compresses with brotli or gzip only; a client that takes neither gets plain text.
-    if (!/\b(br|gzip)\b/i.test(String(req.headers['accept-encoding'] ?? ''))) return false;
+    // Envoy compresses with brotli or gzip only; a client that takes neither (nor '*') gets
+    // plain text, where the middleware alone would send deflate.
+    if (!/\b(br|gzip)\b|\*/i.test(String(req.headers['accept-encoding'] ?? ''))) return false;
     if (res.getHeader('ETag') !== undefined) return false;
     const type = String(res.getHeader('Content-Type') ?? '')
       .split(';')[0]!

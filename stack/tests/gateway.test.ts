@@ -95,6 +95,9 @@ describe.each(testDatabases)('gateway on %s', (database) => {
       expect(br.body.length).toBeLessThan(plain.body.length / 4);
       expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
 
+      expect((await raw(recipes, '*')).headers['content-encoding']).toBe('br');
+      expect((await raw(recipes, 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+
       const gzip = await raw(recipes, 'gzip');
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
