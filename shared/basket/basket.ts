@@ -179,10 +179,11 @@ export function priceBasket(
   for (const line of toBuy) {
     const record = line.ingredient_id !== null ? (records.get(line.ingredient_id) ?? null) : null;
     const byChain: Partial<Record<ChainKey, BasketLine>> = {};
+    const base = line.base as BaseUnit;
     for (const chain of CHAINS) {
-      const offer = packOffer(record, chain, line.name, line.base as BaseUnit);
+      const offer = packOffer(record, chain, line.name, base);
       if (offer === null) continue;
-      const pack = offer.loose ? looseBuy(offer, line.buy, line.base as BaseUnit, line.name) : offer;
+      const pack = offer.loose ? looseBuy(offer, line.buy, base, line.name) : offer;
       const packs = packsFor(line.buy, pack.amount);
       byChain[chain] = {
         key: line.key,
@@ -192,11 +193,11 @@ export function priceBasket(
         pack,
         unitPrice: offer.loose
           ? shelfUnitPrice(offer.priceCents, {
-              size: gramsOf(offer.amount, line.base as BaseUnit, line.name),
+              size: gramsOf(offer.amount, base, line.name),
               unit: 'g',
               loose: true,
             })
-          : shelfUnitPrice(pack.priceCents, { size: pack.amount, unit: line.base as BaseUnit }),
+          : shelfUnitPrice(pack.priceCents, { size: pack.amount, unit: base }),
       };
     }
     offers.set(line.key, byChain);

@@ -10,7 +10,7 @@ const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessi
  * an answer and unpacking it again cost a 150-line basket's price read about 1.5 ms, so functions ask
  * for answers as they are (a browser, far away, still gets them compressed).
  */
-const global = { headers: { 'Accept-Encoding': 'identity' } };
+const uncompressed = { headers: { 'Accept-Encoding': 'identity' } };
 
 /**
  * Clients by token, newest last. A caller sends the same token until it is refreshed, and
@@ -34,7 +34,7 @@ export function callerClient(caller: Caller): SupabaseClient<Database> {
   const { token } = caller;
   const client = createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
     accessToken: () => Promise.resolve(token),
-    global,
+    global: uncompressed,
   });
   if (byToken.size >= MAX_CLIENTS) byToken.delete(byToken.keys().next().value as string);
   byToken.set(token, client);
@@ -48,6 +48,6 @@ export function callerClient(caller: Caller): SupabaseClient<Database> {
 export function serviceClient(): SupabaseClient<Database> {
   return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
     auth: serverAuth,
-    global,
+    global: uncompressed,
   });
 }
