@@ -274,3 +274,42 @@ test('the list, its basket and the week at a glance follow the plan, the pantry 
   await expect(basket.getByText(/^Aldi: \$9\.77/)).toBeVisible();
   await expect(figures.getByText('Aldi', { exact: true }).locator('..')).toContainText('$2.93');
 });
+
+test('a page opening reads its recipes twice, not once more per live channel', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page, newUser('Quinn'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible();
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname === '/rest/v1/recipes') reads.push(url.search);
+  });
+  // The channels' joins, as realtime-js's serializer writes them (an array, or an object).
+  const joined = new Set<string>();
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const message = JSON.parse(payload) as unknown;
+      const [topic, event, body] = Array.isArray(message)
+        ? [message[2], message[3], message[4]]
+        : [
+            (message as { topic: string }).topic,
+            (message as { event: string }).event,
+            (message as { payload: unknown }).payload,
+          ];
+      if (
+        event === 'phx_reply' &&
+        String(topic).startsWith('realtime:') &&
+        (body as { status?: string })?.status === 'ok'
+      )
+        joined.add(String(topic));
+    }),
+  );
+  await page.reload();
+  await expect(page.locator('article.recipe-card').first()).toBeVisible();
+  // The person's channel and the household's: both carry the recipes, and both have joined.
+  await expect.poll(() => joined.size, { timeout: 15_000 }).toBe(2);
+  await page.waitForTimeout(1_500);
+  // The screen's own read, and one more for both first joins (a change between the two).
+  expect(reads).toHaveLength(2);
+});

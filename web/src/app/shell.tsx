@@ -8,6 +8,7 @@ import { signOut } from '../features/auth/api.ts';
 import { loadFavourites } from '../features/favourites/store.ts';
 import { loadProfile, useProfile } from '../features/profile/store.ts';
 import { loadPrices, loadRecipes } from '../features/recipes/store.ts';
+import { firstJoins } from '../lib/first-joins.ts';
 import { resetHouseholdStores, resetStores } from '../lib/store-resets.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { preloadScreen } from './routes.tsx';
@@ -92,14 +93,26 @@ function openLive(open: (live: typeof import('./live-topics.ts')) => () => void)
   };
 }
 
+/** Gives up a place held in the first-join gate, once. */
+function leaveGate(place: { current: symbol | null }): void {
+  if (place.current) firstJoins.gone(place.current);
+  place.current = null;
+}
+
 /** The signed-in frame: navigation, the user's profile, and the realtime channels for every list. */
 export function SignedInShell({ user, children }: { user: User; children: ReactNode }) {
-  const { profile } = useProfile();
+  const { profile, loaded: profileLoaded } = useProfile();
   const userRef = useRef(user);
+  // The household's channel opens only once the profile names the household, after the
+  // person's has joined. Both carry the recipes: held open from the start, this place in the
+  // first-join gate makes the person's first join wait for it, so a page opening reads its
+  // recipes once more, not twice more.
+  const householdToCome = useRef<symbol | null>(null);
   userRef.current = user;
   // Keyed by the user's id: a refreshed token brings a new user object but the same person,
   // and must not reset the lists or reopen the channels.
   useEffect(() => {
+    householdToCome.current = firstJoins.opening();
     void loadProfile(userRef.current);
     void loadFavourites(user.id);
     // The recipe list is the home screen: fetch its data now, alongside the rest, and its code
@@ -112,6 +125,7 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
     // anyway (spec 4), so nothing is missed, and setting them up stays out of the first paint.
     const close = whenIdle(() => openLive((live) => live.openRealtime(user.id)));
     return () => {
+      leaveGate(householdToCome);
       prefetch();
       close();
       resetStores();
@@ -121,12 +135,23 @@ export function SignedInShell({ user, children }: { user: User; children: ReactN
   const householdId = profile?.household_id ?? null;
   useEffect(() => {
     if (!householdId) return;
-    const close = whenIdle(() => openLive((live) => live.openHouseholdRealtime(user.id, householdId)));
+    const close = whenIdle(() =>
+      openLive((live) => {
+        const closeHousehold = live.openHouseholdRealtime(user.id, householdId);
+        // Its own place in the gate is taken now (it is looking up its topic).
+        leaveGate(householdToCome);
+        return closeHousehold;
+      }),
+    );
     return () => {
       close();
       resetHouseholdStores();
     };
   }, [user.id, householdId]);
+  // No household to wait for (or none could be read).
+  useEffect(() => {
+    if (profileLoaded && !householdId) leaveGate(householdToCome);
+  }, [profileLoaded, householdId]);
   const name = displayName(profile?.name ?? '') || 'You';
   return (
     <div className="shell">
