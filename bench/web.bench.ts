@@ -33,6 +33,13 @@ const LIGHTHOUSE_TARGET = 95;
  */
 const LIGHTHOUSE_RUNS = 5;
 
+const TIMING_RUNS = 3;
+const RENDER_VISITS = 7;
+const BIG_RECIPES = 2000;
+const LINES_PER_RECIPE = 6;
+/** One frame at 60 Hz. */
+const FRAME_MS = 16;
+
 /**
  * The CPU slowdown that makes this machine a mid-tier phone, from Lighthouse's own measure of it
  * (`benchmarkIndex`), as Lighthouse's docs/throttling.md ("Calibrating the CPU slowdown") asks:
@@ -45,12 +52,6 @@ function cpuSlowdownFor(benchmarkIndex: number): number {
   if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
-const TIMING_RUNS = 3;
-const RENDER_VISITS = 7;
-const BIG_RECIPES = 2000;
-const LINES_PER_RECIPE = 6;
-/** One frame at 60 Hz. */
-const FRAME_MS = 16;
 
 interface ManifestChunk {
   file: string;
