@@ -32,7 +32,6 @@ const LIGHTHOUSE_TARGET = 95;
  * median of five twice as stable as one run.
  */
 const LIGHTHOUSE_RUNS = 5;
-
 const TIMING_RUNS = 3;
 const RENDER_VISITS = 7;
 const BIG_RECIPES = 2000;
