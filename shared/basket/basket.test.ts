@@ -4,6 +4,7 @@ import type { RecipeLine } from '../nutrition/types.ts';
 import type { IngredientPriceRecord } from '../pricing/types.ts';
 import { priceRecord } from '../testing/lines.ts';
 import { packsFor, packsText, priceBasket } from './basket.ts';
+import { ONE_PACK } from './list-needs.ts';
 import { type NeedLine, type PlannedMeal, shoppingNeeds } from './needs.ts';
 
 const line = (id: number, name: string, quantity: string, unit: string | null): RecipeLine => ({
@@ -51,6 +52,21 @@ describe('shoppingNeeds: the plan becomes the lines to buy', () => {
       [{ name: 'x', ingredient_id: 1, quantity: 2, unit: 'kg' }],
     );
     expect(plenty[0]).toMatchObject({ need: 600, have: 600, buy: 0 });
+  });
+  it('counts what the pantry holds without a unit as pieces of what is counted, grams of the rest', () => {
+    const needs = shoppingNeeds(
+      [meal('Mon', [line(2, 'egg', '6', 'piece'), line(5, 'brown onion', '3', 'piece'), mince('600')])],
+      [
+        { name: 'egg', ingredient_id: 2, quantity: 4, unit: null },
+        { name: 'brown onion', ingredient_id: 5, quantity: 1, unit: '' },
+        { name: 'mince', ingredient_id: 1, quantity: 200, unit: null },
+      ],
+    );
+    expect(needs.map((n) => [n.name, n.need, n.have, n.buy])).toEqual([
+      ['brown onion', 3, 1, 2],
+      ['egg', 6, 4, 2],
+      ['lean beef mince', 600, 200, 400],
+    ]);
   });
   it('keeps a line with no amount on its own, saying why', () => {
     const [salt] = shoppingNeeds([meal('Mon', [line(4, 'salt', 'to taste', null)])], []);
@@ -186,6 +202,21 @@ describe('priceBasket: loose produce is bought by weight', () => {
     expect(grams).toBeGreaterThan(100);
     expect(line).toMatchObject({ packs: 1, leftover: 0, unitPrice: { cents: 690, per: 'kg' } });
     expect(line?.costCents).toBe(Math.round((690 * grams) / 1000));
+  });
+  it('buys a line without a known amount as the weight its shelf price is for, never as a crumb', () => {
+    const onePack = { ...need(7, 'tomato', ONE_PACK), onePack: true as const };
+    const [coles] = priceBasket([onePack], tomatoes).chains.coles.lines;
+    expect(coles).toMatchObject({
+      packs: 1,
+      costCents: 690,
+      pack: { amount: 1000, label: '1kg', loose: true },
+    });
+    expect(packsText(coles!)).toBe('1kg loose');
+    const counted = { ...need(7, 'tomato', ONE_PACK, 'each'), onePack: true as const };
+    expect(priceBasket([counted], tomatoes).chains.coles.lines[0]).toMatchObject({
+      packs: 1,
+      costCents: 690,
+    });
   });
   it('never buys loose by count: a flag on a counted pack is ignored', () => {
     const eggs = new Map([

@@ -183,7 +183,8 @@ export function priceBasket(
     for (const chain of CHAINS) {
       const offer = packOffer(record, chain, line.name, base);
       if (offer === null) continue;
-      const pack = offer.loose ? looseBuy(offer, line.buy, base, line.name) : offer;
+      // A line with no amount it knows buys one pack: of something loose, the weight priced.
+      const pack = offer.loose && line.onePack !== true ? looseBuy(offer, line.buy, base, line.name) : offer;
       const packs = packsFor(line.buy, pack.amount);
       byChain[chain] = {
         key: line.key,

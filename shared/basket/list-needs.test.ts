@@ -43,6 +43,29 @@ describe('listNeeds', () => {
     expect(honey?.buy).toBe(ONE_PACK);
   });
 
+  it('reads an amount without a unit as pieces of what is counted, grams of anything else', () => {
+    const [onion, eggs, flour] = listNeeds([
+      line({ ingredient_id: 1, name: 'brown onion', amount: 2, unit: null }),
+      line({ ingredient_id: 2, name: 'egg', amount: 6, unit: '' }),
+      line({ ingredient_id: 7, name: 'plain flour', amount: 500, unit: null }),
+    ]);
+    expect(onion).toMatchObject({ base: 'each', need: 2, buy: 2 });
+    expect(eggs).toMatchObject({ base: 'each', need: 6, buy: 6 });
+    expect(flour).toMatchObject({ base: 'g', need: 500, buy: 500 });
+  });
+
+  it('says which lines have no amount it knows, so a basket buys them one pack', () => {
+    const [milk, honey, flour] = listNeeds([
+      line({ ingredient_id: 3, name: 'milk', amount: null, unit: null }),
+      line({ ingredient_id: 4, name: 'honey', amount: 2, unit: 'jar' }),
+      line({ ingredient_id: 7, amount: null, unit: null }),
+      line({ ingredient_id: 7, amount: 100, unit: 'g' }),
+    ]);
+    expect([milk?.onePack, honey?.onePack]).toEqual([true, true]);
+    // An amount it knows is what the line buys; the line without one adds nothing to it.
+    expect(flour?.onePack).toBeUndefined();
+  });
+
   it('gives the same sums whatever the order of the lines', () => {
     const arbitraryLine = fc.record({
       ingredient_id: fc.constantFrom(1, 2, null),

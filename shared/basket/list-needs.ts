@@ -1,5 +1,5 @@
 import { normalizeName } from '../limits/normalize-name.ts';
-import { baseUnitOf, type NeedLine, toBase } from './needs.ts';
+import { baseUnitOf, heldToBase, type NeedLine } from './needs.ts';
 
 /** A line of a shopping list, or one posted to price-basket, as a basket prices it. */
 export interface ListLine {
@@ -23,6 +23,7 @@ export const ONE_PACK = 1e-6;
  */
 export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
   const needs = new Map<string, NeedLine>();
+  const known = new Set<string>();
   // Like every function of shared/, it reads any input, even one its types rule out, and never throws.
   for (const l of Array.isArray(lines) ? lines : []) {
     if (l === null || typeof l !== 'object' || typeof l.name !== 'string') continue;
@@ -30,9 +31,9 @@ export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
     const unit = typeof l.unit === 'string' ? l.unit : null;
     const key = id !== null ? `i:${id}` : `n:${normalizeName(l.name).toLowerCase()}`;
     const base = baseUnitOf(l.name);
-    const amount =
-      (typeof l.amount === 'number' && l.amount > 0 ? toBase(l.amount, unit, l.name, base) : 0) || ONE_PACK;
-    const need = needs.get(key) ?? {
+    const converted =
+      typeof l.amount === 'number' && l.amount > 0 ? heldToBase(l.amount, unit, l.name, base) : 0;
+    const need: NeedLine = needs.get(key) ?? {
       key,
       ingredient_id: id,
       name: l.name,
@@ -42,8 +43,21 @@ export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
       buy: 0,
       meals: [],
     };
-    need.need += amount;
-    need.buy += amount;
+    if (converted > 0) {
+      // An amount it knows is what the line buys: a line without one adds nothing to it.
+      if (!known.has(key)) {
+        known.add(key);
+        need.need = 0;
+        need.buy = 0;
+        delete need.onePack;
+      }
+      need.need += converted;
+      need.buy += converted;
+    } else if (!known.has(key)) {
+      need.need = ONE_PACK;
+      need.buy = ONE_PACK;
+      need.onePack = true;
+    }
     needs.set(key, need);
   }
   return [...needs.values()];

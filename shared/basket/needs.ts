@@ -49,6 +49,11 @@ export interface NeedLine {
   meals: string[];
   /** Why the line has no amount ('to taste') or stays in its own unit ("'jar' cannot be converted to g"). */
   note?: string;
+  /**
+   * A list line with no amount it knows ('milk', '2 jar'): it buys one pack (listNeeds' ONE_PACK),
+   * and of something sold loose, the weight its shelf price is for.
+   */
+  onePack?: true;
 }
 
 /**
@@ -144,6 +149,23 @@ export function toBase(quantity: number, unit: string | null, name: string, base
       : computeFactor(base, typeof unit === 'string' ? unit : '', name);
   const amount = quantity * factor;
   return Number.isFinite(amount) ? amount : 0;
+}
+
+/**
+ * An amount a person wrote on the shopping list or in the pantry, in its line's base unit.
+ * Without a unit it counts what is counted: '3' onions are three onions (a recipe line without
+ * a unit is grams, spec 5, and so is a list line of anything not counted). 0 where it cannot
+ * be converted, as toBase.
+ */
+export function heldToBase(quantity: number, unit: string | null, name: string, base: BaseUnit): number {
+  if (isBareCount(base, unit) && typeof quantity === 'number' && quantity > 0)
+    return Number.isFinite(quantity) ? quantity : 0;
+  return toBase(quantity, unit, name, base);
+}
+
+/** A list or pantry amount of something counted, written without a unit: pieces. */
+function isBareCount(base: BaseUnit, unit: unknown): boolean {
+  return base === 'each' && canonicalUnit(unit) === null;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -313,6 +335,7 @@ function hold(summing: Summing, item: PantryHolding): void {
     }
   }
   if (quantity === null) summing.enough = true;
+  else if (isBareCount(summing.conversion.base, item.unit)) summing.line.have += quantity;
   else {
     const factor = factorOf(
       summing.conversion,

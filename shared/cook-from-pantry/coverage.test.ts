@@ -72,6 +72,11 @@ const prices = new Map<number, IngredientPriceRecord>([
 ]);
 
 describe('recipeCoverage: what the pantry covers and what the rest costs', () => {
+  it('counts eggs kept without a unit as eggs, as the shopping list does', () => {
+    const c = recipeCoverage(recipe, pantryIndex([held(EGG, 'egg', 6, null)]), prices);
+    const eggs = c.lines.find((l) => l.ingredient_id === EGG)!;
+    expect([eggs.need, eggs.have, eggs.buy]).toEqual([2, 2, 0]);
+  });
   it('counts by amount after unit conversion: 250 g of 500 g mince is half that line', () => {
     const c = recipeCoverage(recipe, pantryIndex([held(MINCE, 'lean beef mince', 0.25, 'kg')]), prices);
     const mince = c.lines.find((l) => l.ingredient_id === MINCE)!;

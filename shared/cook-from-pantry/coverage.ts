@@ -1,5 +1,12 @@
 import { type PackOffer, packOffer, packsFor } from '../basket/basket.ts';
-import { type BaseUnit, baseUnitOf, type NeedLine, type PantryHolding, toBase } from '../basket/needs.ts';
+import {
+  type BaseUnit,
+  baseUnitOf,
+  heldToBase,
+  type NeedLine,
+  type PantryHolding,
+  toBase,
+} from '../basket/needs.ts';
 import { memoByString } from '../internal/memo.ts';
 import { normalizeName } from '../limits/normalize-name.ts';
 import { portionsOrDefault } from '../nutrition/per-portion.ts';
@@ -164,7 +171,12 @@ function heldFor(p: Pass, facts: Facts): { have: number; enough: boolean } {
     const quantity = item.quantity;
     if (typeof quantity !== 'number' || !Number.isFinite(quantity) || !(quantity > 0)) held.enough = true;
     else
-      held.have += toBase(quantity, typeof item.unit === 'string' ? item.unit : '', facts.name, facts.base);
+      held.have += heldToBase(
+        quantity,
+        typeof item.unit === 'string' ? item.unit : '',
+        facts.name,
+        facts.base,
+      );
   }
   facts.held = held;
   return held;

@@ -27,6 +27,14 @@ describe('ownPacksBought', () => {
     expect(ownPacksBought(2, 'g', 'Dish soap', { size: 750, unit: 'bucket' })).toBeNull();
   });
 
+  it('a count without a unit is that many of what is sold by the each', () => {
+    expect(ownPacksBought(8, null, 'Backyard eggs', { size: 6, unit: 'each' })).toEqual({
+      packs: 2,
+      amount: 12,
+      unit: 'each',
+    });
+  });
+
   it('never buys less than the line needs, nor a whole pack more', () => {
     fc.assert(
       fc.property(

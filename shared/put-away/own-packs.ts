@@ -1,5 +1,5 @@
 import { packsFor } from '../basket/basket.ts';
-import { type BaseUnit, toBase } from '../basket/needs.ts';
+import { type BaseUnit, heldToBase } from '../basket/needs.ts';
 import { LIMITS } from '../limits/limits.ts';
 
 /** The pack a person buys an ingredient of their own in (issue 20): `size` of `unit`. */
@@ -23,7 +23,7 @@ export function ownPacksBought(
   pack: OwnPack,
 ): { packs: number; amount: number; unit: BaseUnit } | null {
   if (!(pack.size > 0) || !Number.isFinite(pack.size) || !isPackUnit(pack.unit)) return null;
-  const need = quantity === null ? pack.size : toBase(quantity, unit, name, pack.unit);
+  const need = quantity === null ? pack.size : heldToBase(quantity, unit, name, pack.unit);
   if (!(need > 0)) return null;
   const packs = packsFor(need, pack.size);
   return { packs, amount: Math.round(packs * pack.size * 1000) / 1000, unit: pack.unit };

@@ -180,6 +180,13 @@ describe('pantryTakes (issue 25: cooking takes from the pantry)', () => {
     ingredients,
   });
 
+  it('takes eggs kept without a unit as eggs: two of the six, not all of them', () => {
+    const egg = { id: 2, name: 'egg', protein: 0, carbs: 0, fats: 0, calories: 0 };
+    const result = pantryTakes([line('2', 'piece', egg)], 1, [row('e', 'egg', 6, null, 2)]);
+    expect(result.takes).toEqual([{ pantry_id: 'e', name: 'egg', quantity: 2, unit: null }]);
+    expect(result.short).toEqual([]);
+  });
+
   it('takes what the recipe needs in the row’s unit, never more than it holds, and keeps other units apart', () => {
     const pantry = [
       row('a', 'white rice', 0.2, 'kg', 7),

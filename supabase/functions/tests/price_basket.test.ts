@@ -110,6 +110,24 @@ Deno.test('price-basket buys loose produce by weight at the kilo price, and bagg
   assert.ok(bag.leftover > 0, 'a bag of oats leaves some over');
 });
 
+Deno.test('price-basket prices "carrots" with no amount as a kilo, and "2" carrots as two carrots', async () => {
+  const user = await newUser('basket-no-amount');
+  const carrot = await ingredientId('carrot');
+  const priced = async (line: Record<string, unknown>) => {
+    const answer = await basket(user, { lines: [{ ingredient_id: carrot, ...line }] });
+    assert.equal(answer.status, 200, answer.text);
+    return answer.body.basket.chains.coles!.lines[0]!;
+  };
+  // A line without an amount buys one pack: of something loose, the kilo its price is for.
+  const kilo = await priced({ amount: 2, unit: 'bag' });
+  assert.deepEqual([kilo.pack.label, kilo.costCents], ['1kg', kilo.unitPrice!.cents]);
+  // A count without a unit is carrots, weighed at their usual weight, not 2 g of them.
+  const two = await priced({ amount: 2, unit: null });
+  const counted = await priced({ amount: 2, unit: 'each' });
+  assert.ok(Number(two.pack.label.replace('g', '')) > 100, two.pack.label);
+  assert.deepEqual([two.pack.label, two.costCents], [counted.pack.label, counted.costCents]);
+});
+
 Deno.test('price-basket answers bad input with a 400 that says what to fix, and writes nothing', async () => {
   const user = await newUser('basket-bad');
   const milk = await ingredientId('full-cream milk');
