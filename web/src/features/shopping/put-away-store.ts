@@ -4,6 +4,7 @@ import type { BaseUnit } from '../../../../shared/basket/needs.ts';
 import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, type ChainKey } from '../../../../shared/pricing/types.ts';
 import { ownPacksBought } from '../../../../shared/put-away/own-packs.ts';
+import { packsBought } from '../../../../shared/put-away/packs-bought.ts';
 import { type BoughtLine, planPutAway } from '../../../../shared/put-away/put-away.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { priceBoughtLines, putAwayShopping, type ShoppingItem, undoPutAway } from './api.ts';
@@ -67,7 +68,7 @@ export async function startPutAway(ticked: readonly ShoppingItem[], chain: Chain
     const line = priced.basket.chains[at].lines.find((l) => l.key === need?.key);
     if (!need || !line || need.base === null || putAway.amounts[item.id]?.typed) continue;
     putAway.amounts[item.id] = {
-      quantity: Math.round(line.packs * line.pack.amount * 1000) / 1000,
+      quantity: packsBought(line, need.base),
       unit: (need.base as BaseUnit) === 'each' ? 'each' : need.base,
       packs: `${packsText(line)} at ${CHAIN_NAMES[at]}`,
     };
