@@ -387,12 +387,16 @@ async function lighthouseScores(webUrl: string, email: string, password: string)
       });
     /**
      * Two loads of the page: at Lighthouse's default 4× CPU slowdown, then at the slowdown its
-     * benchmark of this machine (taken in that first load, seconds before) calls for.
+     * benchmark of this machine calls for: the median of every index measured on this page so
+     * far (each load measures one), so one load taken in a slow or fast moment of this VM does
+     * not set the next load's slowdown on its own.
      */
-    const loadTwice = async (url: string) => {
+    const loadTwice = async (url: string, indexes: number[]) => {
       const atDefault = await audit(url);
       if (!atDefault) return null;
-      const calibrated = await audit(url, cpuSlowdownFor(atDefault.lhr.environment.benchmarkIndex));
+      indexes.push(atDefault.lhr.environment.benchmarkIndex);
+      const calibrated = await audit(url, cpuSlowdownFor(median(indexes)));
+      if (calibrated) indexes.push(calibrated.lhr.environment.benchmarkIndex);
       return calibrated ? { atDefault: atDefault.lhr, calibrated: calibrated.lhr } : null;
     };
     const score = (
@@ -401,8 +405,9 @@ async function lighthouseScores(webUrl: string, email: string, password: string)
     ) => Math.round((r.categories[category]?.score ?? 0) * 100);
     const run = async (url: string) => {
       const loads = [];
+      const indexes: number[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const load = await loadTwice(url);
+        const load = await loadTwice(url, indexes);
         if (load) loads.push(load);
       }
       // The run nearest the median first paint and time to interactive, as Lighthouse picks it.
@@ -421,6 +426,10 @@ async function lighthouseScores(webUrl: string, email: string, password: string)
           // Lighthouse's measure of this machine's CPU (docs/throttling.md: 1,000-1,500 is a low-end desktop).
           benchmarkIndex: lhr.environment.benchmarkIndex,
           cpuSlowdown: Number(lhr.configSettings.throttling.cpuSlowdownMultiplier.toFixed(2)),
+          benchmarkIndexes: indexes.map(Math.round),
+          cpuSlowdowns: loads.map((l) =>
+            Number(l.calibrated.configSettings.throttling.cpuSlowdownMultiplier.toFixed(2)),
+          ),
         },
         atDefault: {
           performance: score(atDefault, 'performance'),
