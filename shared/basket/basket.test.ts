@@ -68,6 +68,13 @@ describe('shoppingNeeds: the plan becomes the lines to buy', () => {
       ['lean beef mince', 600, 200, 400],
     ]);
   });
+  it('counts a dozen as twelve, in the pantry and in a recipe', () => {
+    const [eggs] = shoppingNeeds(
+      [meal('Mon', [line(2, 'egg', '1', 'dozen'), line(2, 'egg', '6', 'piece')])],
+      [{ name: 'egg', ingredient_id: 2, quantity: 1, unit: 'dozen' }],
+    );
+    expect(eggs).toMatchObject({ base: 'each', need: 18, have: 12, buy: 6 });
+  });
   it('keeps a line with no amount on its own, saying why', () => {
     const [salt] = shoppingNeeds([meal('Mon', [line(4, 'salt', 'to taste', null)])], []);
     expect(salt).toMatchObject({ name: 'salt', base: null, buy: 0, note: 'to taste' });
@@ -204,7 +211,7 @@ describe('priceBasket: loose produce is bought by weight', () => {
     expect(line?.costCents).toBe(Math.round((690 * grams) / 1000));
   });
   it('buys a line without a known amount as the weight its shelf price is for, never as a crumb', () => {
-    const onePack = { ...need(7, 'tomato', ONE_PACK), onePack: true as const };
+    const onePack = { ...need(7, 'tomato', ONE_PACK), packs: 1 };
     const [coles] = priceBasket([onePack], tomatoes).chains.coles.lines;
     expect(coles).toMatchObject({
       packs: 1,
@@ -212,11 +219,17 @@ describe('priceBasket: loose produce is bought by weight', () => {
       pack: { amount: 1000, label: '1kg', loose: true },
     });
     expect(packsText(coles!)).toBe('1kg loose');
-    const counted = { ...need(7, 'tomato', ONE_PACK, 'each'), onePack: true as const };
+    const counted = { ...need(7, 'tomato', ONE_PACK, 'each'), packs: 1 };
     expect(priceBasket([counted], tomatoes).chains.coles.lines[0]).toMatchObject({
       packs: 1,
       costCents: 690,
     });
+  });
+  it('buys the packs a line asks for, of whatever size each chain sells', () => {
+    const two = { ...need(7, 'tomato', ONE_PACK), packs: 2 };
+    const b = priceBasket([two], tomatoes);
+    expect(b.chains.coles.lines[0]).toMatchObject({ packs: 2, costCents: 1380, pack: { label: '1kg' } });
+    expect(b.chains.woolworths.lines[0]).toMatchObject({ packs: 2, costCents: 1100 });
   });
   it('never buys loose by count: a flag on a counted pack is ignored', () => {
     const eggs = new Map([

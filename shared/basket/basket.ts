@@ -183,9 +183,11 @@ export function priceBasket(
     for (const chain of CHAINS) {
       const offer = packOffer(record, chain, line.name, base);
       if (offer === null) continue;
-      // A line with no amount it knows buys one pack: of something loose, the weight priced.
-      const pack = offer.loose && line.onePack !== true ? looseBuy(offer, line.buy, base, line.name) : offer;
-      const packs = packsFor(line.buy, pack.amount);
+      // A line with no amount it knows buys the packs it asks for: of something loose, a pack is
+      // the weight priced.
+      const asked = typeof line.packs === 'number' && line.packs > 0 ? Math.ceil(line.packs - 1e-9) : null;
+      const pack = offer.loose && asked === null ? looseBuy(offer, line.buy, base, line.name) : offer;
+      const packs = asked ?? packsFor(line.buy, pack.amount);
       byChain[chain] = {
         key: line.key,
         packs,

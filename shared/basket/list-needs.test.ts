@@ -61,9 +61,21 @@ describe('listNeeds', () => {
       line({ ingredient_id: 7, amount: null, unit: null }),
       line({ ingredient_id: 7, amount: 100, unit: 'g' }),
     ]);
-    expect([milk?.onePack, honey?.onePack]).toEqual([true, true]);
+    expect([milk?.packs, honey?.packs]).toEqual([1, 1]);
     // An amount it knows is what the line buys; the line without one adds nothing to it.
-    expect(flour?.onePack).toBeUndefined();
+    expect(flour?.packs).toBeUndefined();
+  });
+
+  it('buys as many packs as a line asks for in packs, and counts a dozen as twelve', () => {
+    const [pasta, eggs] = listNeeds([
+      line({ ingredient_id: 8, name: 'spaghetti', amount: 2, unit: 'packets' }),
+      line({ ingredient_id: 8, name: 'spaghetti', amount: 1, unit: 'pack' }),
+      line({ ingredient_id: 8, name: 'spaghetti', amount: null, unit: null }),
+      line({ ingredient_id: 2, name: 'egg', amount: 2, unit: 'dozen' }),
+    ]);
+    expect(pasta).toMatchObject({ buy: ONE_PACK, packs: 3 });
+    expect(eggs).toMatchObject({ base: 'each', buy: 24 });
+    expect(eggs?.packs).toBeUndefined();
   });
 
   it('gives the same sums whatever the order of the lines', () => {

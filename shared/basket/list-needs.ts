@@ -1,4 +1,5 @@
 import { normalizeName } from '../limits/normalize-name.ts';
+import { canonicalUnit } from '../units/unit-spellings.ts';
 import { baseUnitOf, heldToBase, type NeedLine } from './needs.ts';
 
 /** A line of a shopping list, or one posted to price-basket, as a basket prices it. */
@@ -24,6 +25,7 @@ export const ONE_PACK = 1e-6;
 export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
   const needs = new Map<string, NeedLine>();
   const known = new Set<string>();
+  const packsAsked = new Map<string, number>();
   // Like every function of shared/, it reads any input, even one its types rule out, and never throws.
   for (const l of Array.isArray(lines) ? lines : []) {
     if (l === null || typeof l !== 'object' || typeof l.name !== 'string') continue;
@@ -31,8 +33,10 @@ export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
     const unit = typeof l.unit === 'string' ? l.unit : null;
     const key = id !== null ? `i:${id}` : `n:${normalizeName(l.name).toLowerCase()}`;
     const base = baseUnitOf(l.name);
-    const converted =
-      typeof l.amount === 'number' && l.amount > 0 ? heldToBase(l.amount, unit, l.name, base) : 0;
+    const amount = typeof l.amount === 'number' && l.amount > 0 && Number.isFinite(l.amount) ? l.amount : 0;
+    // 'Packets' on a list are the packs the shop sells (spec 9's 1 g a packet is for recipes).
+    const inPacks = canonicalUnit(unit) === 'packet' ? amount : 0;
+    const converted = amount > 0 && inPacks === 0 ? heldToBase(amount, unit, l.name, base) : 0;
     const need: NeedLine = needs.get(key) ?? {
       key,
       ingredient_id: id,
@@ -49,14 +53,16 @@ export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
         known.add(key);
         need.need = 0;
         need.buy = 0;
-        delete need.onePack;
+        delete need.packs;
       }
       need.need += converted;
       need.buy += converted;
     } else if (!known.has(key)) {
       need.need = ONE_PACK;
       need.buy = ONE_PACK;
-      need.onePack = true;
+      // Packets asked for add up; a line with no amount at all is one pack, however many say so.
+      packsAsked.set(key, (packsAsked.get(key) ?? 0) + inPacks);
+      need.packs = packsAsked.get(key) || 1;
     }
     needs.set(key, need);
   }

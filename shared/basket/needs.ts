@@ -50,10 +50,11 @@ export interface NeedLine {
   /** Why the line has no amount ('to taste') or stays in its own unit ("'jar' cannot be converted to g"). */
   note?: string;
   /**
-   * A list line with no amount it knows ('milk', '2 jar'): it buys one pack (listNeeds' ONE_PACK),
-   * and of something sold loose, the weight its shelf price is for.
+   * A list line with no amount it knows: the packs it buys, of whatever size each chain sells
+   * ('2 packets' of pasta: 2; 'milk' or '2 jar': 1); of something loose, a pack is the weight its
+   * shelf price is for. `need` and `buy` are then listNeeds' ONE_PACK.
    */
-  onePack?: true;
+  packs?: number;
 }
 
 /**
@@ -127,6 +128,8 @@ function factorOf(conversion: Conversion, unit: string, name: string): number {
  */
 function computeFactor(base: BaseUnit, unit: string, name: string): number {
   const u = canonicalUnit(unit);
+  // A dozen is twelve of what is counted (eggs, bread rolls); of anything else it stays apart.
+  if (base === 'each' && (u === 'dozen' || u === 'doz')) return 12;
   if (u !== null && !Object.hasOwn(ingredientProfile(name).factors, u)) return Number.NaN;
   if (base === 'mL' && u !== null && Object.hasOwn(MILLILITRES_PER_UNIT, u))
     return MILLILITRES_PER_UNIT[u] as number;
@@ -335,15 +338,7 @@ function hold(summing: Summing, item: PantryHolding): void {
     }
   }
   if (quantity === null) summing.enough = true;
-  else if (isBareCount(summing.conversion.base, item.unit)) summing.line.have += quantity;
-  else {
-    const factor = factorOf(
-      summing.conversion,
-      typeof item.unit === 'string' ? item.unit : '',
-      summing.line.name,
-    );
-    if (!Number.isNaN(factor)) summing.line.have += quantity * factor;
-  }
+  else summing.line.have += heldToBase(quantity, item.unit, summing.line.name, summing.conversion.base);
 }
 
 function finish({ line, enough }: Summing): NeedLine {

@@ -15,7 +15,7 @@ interface BasketAnswer {
           packs: number;
           costCents: number;
           leftover: number;
-          pack: { label: string; loose: boolean };
+          pack: { label: string; loose: boolean; priceCents: number };
           unitPrice: { cents: number; per: string } | null;
         }[];
       }
@@ -126,6 +126,12 @@ Deno.test('price-basket prices "carrots" with no amount as a kilo, and "2" carro
   const counted = await priced({ amount: 2, unit: 'each' });
   assert.ok(Number(two.pack.label.replace('g', '')) > 100, two.pack.label);
   assert.deepEqual([two.pack.label, two.costCents], [counted.pack.label, counted.costCents]);
+  // Packets on a list are the packs the shop sells: two bags of oats, not 2 g of oats.
+  const oats = await ingredientId('rolled oats');
+  const bags = await basket(user, { lines: [{ ingredient_id: oats, amount: 2, unit: 'packets' }] });
+  const bag = bags.body.basket.chains.coles!.lines[0]!;
+  assert.equal(bag.packs, 2);
+  assert.equal(bag.costCents, 2 * bag.pack.priceCents);
 });
 
 Deno.test('price-basket answers bad input with a 400 that says what to fix, and writes nothing', async () => {
