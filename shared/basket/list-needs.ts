@@ -19,8 +19,10 @@ export const ONE_PACK = 1e-6;
 
 /**
  * The lines a basket prices (issue 19): one per ingredient, or per free-text name compared as
- * stored (normalised, any case), with the amounts summed in the ingredient's base unit. The
- * first line of each keeps its name; the order of the lines does not change the sums.
+ * stored (normalised, any case), with the amounts summed in the ingredient's base unit (as a
+ * person means them: heldToBase). An item with no amount it knows buys packs instead
+ * (`NeedLine.packs`: the packets asked for, else one). The first line of each keeps its name;
+ * the order of the lines does not change the sums.
  */
 export function listNeeds(lines: readonly ListLine[]): NeedLine[] {
   const needs = new Map<string, NeedLine>();
