@@ -211,8 +211,8 @@ describe('priceBasket: loose produce is bought by weight', () => {
     expect(line?.costCents).toBe(Math.round((690 * grams) / 1000));
   });
   it('buys a line without a known amount as the weight its shelf price is for, never as a crumb', () => {
-    const onePack = { ...need(7, 'tomato', ONE_PACK), packs: 1 };
-    const [coles] = priceBasket([onePack], tomatoes).chains.coles.lines;
+    const noAmount = { ...need(7, 'tomato', ONE_PACK), packs: 1 };
+    const [coles] = priceBasket([noAmount], tomatoes).chains.coles.lines;
     expect(coles).toMatchObject({
       packs: 1,
       costCents: 690,

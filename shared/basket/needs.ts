@@ -161,14 +161,9 @@ export function toBase(quantity: number, unit: string | null, name: string, base
  * be converted, as toBase.
  */
 export function heldToBase(quantity: number, unit: string | null, name: string, base: BaseUnit): number {
-  if (isBareCount(base, unit) && typeof quantity === 'number' && quantity > 0)
-    return Number.isFinite(quantity) ? quantity : 0;
+  if (base === 'each' && canonicalUnit(unit) === null)
+    return typeof quantity === 'number' && quantity > 0 && Number.isFinite(quantity) ? quantity : 0;
   return toBase(quantity, unit, name, base);
-}
-
-/** A list or pantry amount of something counted, written without a unit: pieces. */
-function isBareCount(base: BaseUnit, unit: unknown): boolean {
-  return base === 'each' && canonicalUnit(unit) === null;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
