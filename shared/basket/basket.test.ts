@@ -230,6 +230,8 @@ describe('priceBasket: loose produce is bought by weight', () => {
     const b = priceBasket([two], tomatoes);
     expect(b.chains.coles.lines[0]).toMatchObject({ packs: 2, costCents: 1380, pack: { label: '1kg' } });
     expect(b.chains.woolworths.lines[0]).toMatchObject({ packs: 2, costCents: 1100 });
+    // What was asked for is what is bought: nothing is left over.
+    expect(b.chains.woolworths.lines[0]?.leftover).toBe(0);
   });
   it('never buys loose by count: a flag on a counted pack is ignored', () => {
     const eggs = new Map([

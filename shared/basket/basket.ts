@@ -192,7 +192,8 @@ export function priceBasket(
         key: line.key,
         packs,
         costCents: packs * pack.priceCents,
-        leftover: Math.round((packs * pack.amount - line.buy) * 1000) / 1000,
+        // Packs asked for leave nothing over: they are what the line wants.
+        leftover: asked === null ? Math.round((packs * pack.amount - line.buy) * 1000) / 1000 : 0,
         pack,
         unitPrice: offer.loose
           ? shelfUnitPrice(offer.priceCents, {
