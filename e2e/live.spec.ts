@@ -198,6 +198,10 @@ test('after an outage the recipe list is back as soon, too (issue 15: 10)', asyn
   );
 });
 
+/** The YYYY-MM-DD date `days` before `date`. */
+const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
 test('the list, its basket and the week at a glance follow the plan, the pantry and prices live (issue 19: 6)', async ({
   context,
 }) => {
@@ -259,11 +263,21 @@ test('the list, its basket and the week at a glance follow the plan, the pantry 
   // Prices, imported elsewhere: the open basket and the week are priced again.
   const basket = list.getByRole('region', { name: 'Where to shop' });
   await expect(basket.getByText(/^Aldi: \$/)).toBeVisible();
+  const trend = list.getByRole('heading', { name: 'Cost over 12 weeks' }).locator('..');
+  await trend.getByText('Show as a table').click();
+  const lastWeek = list
+    .getByRole('table', { name: /^Cost each week/ })
+    .locator('tbody tr')
+    .last();
+  await expect(lastWeek.locator('td').last()).toHaveText(/^\$/);
   const dir = await mkdtemp(join(tmpdir(), 'larder-live-'));
   const sku = `LIVE-RICE-${Date.now()}`;
   const files = {
     'products.csv': `chain,sku,name,pack_size,pack_unit,source\naldi,${sku},Live Test Jasmine Rice 1kg,1000,g,e2e\n`,
-    'prices.csv': `chain,sku,date,price_cents,source\naldi,${sku},${today},977,e2e\n`,
+    // Thirteen weeks of the same price, so the cost trend has the product in every week.
+    'prices.csv': `chain,sku,date,price_cents,source\n${[...Array(13).keys()]
+      .map((w) => `aldi,${sku},${daysBefore(today, 7 * w)},977,e2e\n`)
+      .join('')}`,
     'ingredient_products.csv': `ingredient,chain,sku,preferred,match,source\njasmine rice,aldi,${sku},true,manual,e2e\n`,
   };
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
@@ -272,6 +286,9 @@ test('the list, its basket and the week at a glance follow the plan, the pantry 
     'live-tester',
   );
   await expect(basket.getByText(/^Aldi: \$9\.77/)).toBeVisible();
+  // The basket's cost trend, open below it, follows too, priced as the basket is: the 200 g the
+  // list needs buys the whole 1 kg pack.
+  await expect(lastWeek.locator('td').last()).toHaveText('$9.77');
   await expect(figures.getByText('Aldi', { exact: true }).locator('..')).toContainText('$2.93');
 });
 

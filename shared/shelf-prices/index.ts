@@ -7,7 +7,13 @@ export {
   readDisplayedCents,
 } from './aldi.ts';
 export { dollarsToCents } from './cents.ts';
-export { type CostTrend, type CostTrendPoint, costTrend, type TrendProduct } from './cost-trend.ts';
+export {
+  basketCostTrend,
+  type CostTrend,
+  type CostTrendPoint,
+  costTrend,
+  type TrendProduct,
+} from './cost-trend.ts';
 export { type CsvParse, type CsvRecord, parseCsv } from './csv.ts';
 export {
   FEED_COLUMNS,

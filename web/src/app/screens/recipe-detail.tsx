@@ -72,7 +72,9 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
       {dialog}
       <RecipeDetail
         id={id}
-        insights={(r) => <PriceInsights lines={r.recipe_ingredients} what="the whole recipe" />}
+        insights={(r) => (
+          <PriceInsights source={{ kind: 'recipe', lines: r.recipe_ingredients }} what="the whole recipe" />
+        )}
         actions={(scale) =>
           recipe ? (
             <>

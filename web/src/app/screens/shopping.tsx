@@ -6,6 +6,7 @@ import { WithHousehold } from '../../features/household/components/with-househol
 import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
 import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
+import { reloadIngredientPrices } from '../../features/prices/store.ts';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
 import { ensureRecipes, loadPrices, useRecipes } from '../../features/recipes/store.ts';
 import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
@@ -16,7 +17,6 @@ import {
   subscribePriceImports,
   useBasket,
 } from '../../features/shop-week/store.ts';
-import { basketTrendLines } from '../../features/shop-week/trend-lines.ts';
 import { ShoppingPage } from '../../features/shopping/components/shopping-page.tsx';
 import { loadShopping, useShopping } from '../../features/shopping/store.ts';
 
@@ -45,6 +45,7 @@ function ShoppingFor({ householdId }: { householdId: string }) {
       subscribePriceImports(() => {
         void loadPrices(true);
         void loadBasket();
+        void reloadIngredientPrices();
       }),
     [],
   );
@@ -54,7 +55,12 @@ function ShoppingFor({ householdId }: { householdId: string }) {
     void ensureRecipes();
   }, [householdId]);
   const signature = listSignature(shopping.items);
-  const trendLines = useMemo(() => basketTrendLines(shopping.items), [shopping.items]);
+  // The trend prices what the basket prices (its lines to buy with an ingredient) by its rule.
+  const toBuy = basket.answer?.lines;
+  const trendSource = useMemo(
+    () => (toBuy ? { kind: 'basket' as const, lines: toBuy.filter((l) => l.ingredient_id !== null) } : null),
+    [toBuy],
+  );
   // The list changed (here, in another tab, or by a build): price it again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the unticked lines' content decides, not the array's identity
   useEffect(() => {
@@ -83,9 +89,9 @@ function ShoppingFor({ householdId }: { householdId: string }) {
         onSaveMinSaving={(cents) => saveProfile(userId, { basket_min_saving_cents: cents })}
         onRetry={() => void loadBasket()}
       />
-      {trendLines.length > 0 ? (
+      {trendSource && trendSource.lines.length > 0 ? (
         <div className="card basket-insights">
-          <PriceInsights lines={trendLines} what="the unticked lines of your list" />
+          <PriceInsights source={trendSource} what="the unticked lines of your list" />
         </div>
       ) : null}
       <p className="page-footer-link">

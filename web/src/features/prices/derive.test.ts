@@ -112,12 +112,13 @@ describe('what the screens derive from the judged prices', () => {
     expect(weeks.at(-3)).toEqual({ date: '2026-10-18', dollars: 4 });
   });
 
-  it('hands costTrend the preferred products with their packs', () => {
+  it('hands the cost trends the preferred products with their packs, and whether sold loose', () => {
     expect(trendProducts([p!])).toEqual([
       expect.objectContaining({
         ingredientId: 9,
         chain: 'coles',
         pack: { pack_size: 500, pack_unit: 'g', grams_each: null },
+        loose: false,
       }),
     ]);
   });

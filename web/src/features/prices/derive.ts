@@ -116,7 +116,7 @@ export function weeklyRows(price: ProductPrice): { date: string; dollars: number
     .filter((_, i) => (CHART_DAYS - 1 - i) % 7 === 0);
 }
 
-/** The products that price each ingredient (the preferred one per chain), for shared costTrend. */
+/** The products that price each ingredient (the preferred one per chain), for shared's cost trends. */
 export function trendProducts(prices: readonly ProductPrice[]): TrendProduct[] {
   return prices
     .filter((p) => p.preferred)
@@ -128,6 +128,7 @@ export function trendProducts(prices: readonly ProductPrice[]): TrendProduct[] {
         pack_unit: p.product.pack_unit,
         grams_each: p.product.grams_each,
       },
+      loose: p.product.sold_loose,
       spans: p.spans,
     }));
 }

@@ -20,9 +20,22 @@ interface PricesState {
 
 export const prices = proxy<PricesState>({ byIngredient: {}, imports: { status: 'idle', items: [] } });
 
+/** The products and price histories of these ingredients, judged: two requests for any number. */
+async function fetchJudged(ids: readonly number[]): Promise<ProductPrice[]> {
+  const links = await listProductLinks(ids);
+  const history = await listPriceHistories(links.map((l) => l.product.id));
+  return productPrices(links, history, pricesToday());
+}
+
+function putJudged(ids: readonly number[], judged: readonly ProductPrice[]): void {
+  for (const id of ids) {
+    prices.byIngredient[id] = { status: 'ready', products: ref(judged.filter((p) => p.ingredientId === id)) };
+  }
+}
+
 /**
  * Loads the products and price histories of the ingredients not loaded yet (and, with `retry`,
- * those whose load failed): two requests for any number of ingredients.
+ * those whose load failed).
  */
 export async function loadIngredientPrices(ids: readonly number[], retry = false): Promise<void> {
   const wanted = [...new Set(ids)].filter((id) => {
@@ -32,18 +45,26 @@ export async function loadIngredientPrices(ids: readonly number[], retry = false
   if (wanted.length === 0) return;
   for (const id of wanted) prices.byIngredient[id] = { status: 'loading', products: ref([]) };
   try {
-    const links = await listProductLinks(wanted);
-    const history = await listPriceHistories(links.map((l) => l.product.id));
-    const judged = productPrices(links, history, pricesToday());
-    for (const id of wanted) {
-      prices.byIngredient[id] = {
-        status: 'ready',
-        products: ref(judged.filter((p) => p.ingredientId === id)),
-      };
-    }
+    putJudged(wanted, await fetchJudged(wanted));
   } catch (error) {
     console.error('loading prices failed', error);
     for (const id of wanted) prices.byIngredient[id] = { status: 'error', products: ref([]) };
+  }
+}
+
+/**
+ * Loads again the prices of every ingredient loaded so far, after a feed was imported; what is
+ * shown stays until the new prices arrive, and stays if they cannot be loaded.
+ */
+export async function reloadIngredientPrices(): Promise<void> {
+  const ids = Object.entries(prices.byIngredient).flatMap(([id, known]) =>
+    known.status === 'ready' ? [Number(id)] : [],
+  );
+  if (ids.length === 0) return;
+  try {
+    putJudged(ids, await fetchJudged(ids));
+  } catch (error) {
+    console.error('loading the new prices failed', error);
   }
 }
 

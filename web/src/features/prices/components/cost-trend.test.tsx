@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import { ref } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listNeeds } from '../../../../../shared/basket/list-needs.ts';
 import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
 import { testProduct } from '../../../testing/prices.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { productPrices } from '../derive.ts';
 import { prices } from '../store.ts';
+import type { TrendSource } from '../trend-source.ts';
 import { CostTrend } from './cost-trend.tsx';
 
 const product = (source: string) => testProduct(10, 'Rolled oats 750g', { chain: 'coles', source });
@@ -24,14 +26,14 @@ const lines = [
   { quantity: 750, measurements: { name: 'g' }, ingredients: { id: 1, name: 'rolled oats' } },
 ] as unknown as RecipeLine[];
 
-function trendFrom(source: string) {
+function trendFrom(source: string, trend: TrendSource = { kind: 'recipe', lines }) {
   const judged = productPrices(
     [{ ingredient_id: 1, preferred: true, match: 'manual', product: product(source) }],
     history,
     '2026-11-22',
   );
   prices.byIngredient[1] = { status: 'ready', products: ref(judged) };
-  renderAt('/', <CostTrend lines={lines} />);
+  renderAt('/', <CostTrend source={trend} />);
 }
 
 afterEach(() => {
@@ -49,5 +51,14 @@ describe('CostTrend (issue 18: 6)', () => {
     trendFrom('hotprices-au');
     expect(screen.getByRole('table', { name: /Cost each week/ })).toBeInTheDocument();
     expect(screen.queryByText('sample prices')).toBeNull();
+  });
+
+  it("prices a basket's lines as the basket does: whole packs", () => {
+    const needs = listNeeds([{ ingredient_id: 1, name: 'rolled oats', amount: 1000, unit: 'g' }]);
+    trendFrom('sample', { kind: 'basket', lines: needs });
+    const rows = screen.getByRole('table', { name: /Cost each week/ }).querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(12);
+    // Two 750 g bags for a kilo, not 1000/750 of one.
+    expect(rows[11]?.querySelector('td')?.textContent).toBe('$6.00');
   });
 });

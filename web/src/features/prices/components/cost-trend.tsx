@@ -1,27 +1,30 @@
 import { useMemo } from 'react';
-import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
-import { costTrend } from '../../../../../shared/shelf-prices/index.ts';
+import { basketCostTrend, costTrend } from '../../../../../shared/shelf-prices/index.ts';
 import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { formatAud, formatDayMonth } from '../../../lib/format.ts';
 import { latestDay, trendProducts } from '../derive.ts';
 import { useIngredientPrices } from '../store.ts';
+import { type TrendSource, trendIngredients } from '../trend-source.ts';
 import { CHAIN_COLORS } from '../words.ts';
 import { ChartWithTable } from './chart.tsx';
 import { PricesPending } from './prices-pending.tsx';
 
 /**
- * What the lines (a recipe, a basket) cost at each chain, week by week over the 12 weeks to the
- * latest prices: shared costTrend, with a table alternative.
+ * What the lines cost at each chain, week by week over the 12 weeks to the latest prices, by the
+ * rule that prices them today (shared costTrend for a recipe, basketCostTrend for a basket), with
+ * a table alternative.
  */
-export function CostTrend({ lines }: { lines: readonly RecipeLine[] }) {
-  const ids = [...new Set(lines.flatMap((l) => (l.ingredients ? [l.ingredients.id] : [])))];
+export function CostTrend({ source }: { source: TrendSource }) {
+  const ids = trendIngredients(source).map((i) => i.id);
   const { status, products } = useIngredientPrices(ids);
   const end = latestDay(products);
-  const trend = useMemo(
-    () => (end ? costTrend(lines as RecipeLine[], trendProducts(products), end) : null),
-    [lines, products, end],
-  );
+  const trend = useMemo(() => {
+    if (!end) return null;
+    return source.kind === 'recipe'
+      ? costTrend(source.lines, trendProducts(products), end)
+      : basketCostTrend(source.lines, trendProducts(products), end);
+  }, [source, products, end]);
   const points = trend?.weeks ?? [];
   if (status !== 'ready')
     return <PricesPending status={status} ids={ids} label="Loading the cost trend..." />;
@@ -32,14 +35,15 @@ export function CostTrend({ lines }: { lines: readonly RecipeLine[] }) {
     const known = points.map((p) => p.totals[c]).filter((t): t is number => t !== null);
     return `${CHAIN_NAMES[c]} ${formatAud(known[0])} to ${formatAud(known[known.length - 1])}`;
   });
-  const partial = chains.filter((c) => (trend?.priced[c] ?? 0) < lines.length);
+  const lines = trend?.lines ?? 0;
+  const partial = chains.filter((c) => (trend?.priced[c] ?? 0) < lines);
   return (
     <>
       <SampleBadge sample={products.some((p) => p.sample)} />
       {partial.length > 0 ? (
         <p className="muted small">
           Counting the ingredients with a price in each of the 12 weeks:{' '}
-          {partial.map((c) => `${CHAIN_NAMES[c]} ${trend?.priced[c]} of ${lines.length}`).join(', ')}.
+          {partial.map((c) => `${CHAIN_NAMES[c]} ${trend?.priced[c]} of ${lines}`).join(', ')}.
         </p>
       ) : null}
       <ChartWithTable

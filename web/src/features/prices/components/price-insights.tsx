@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { type TrendSource, trendIngredients } from '../trend-source.ts';
 
 // Below a recipe and below the basket: their price history code loads once the page above has drawn.
 const SpecialsList = lazy(() => import('./specials-list.tsx').then((m) => ({ default: m.SpecialsList })));
@@ -10,8 +10,8 @@ const CostTrend = lazy(() => import('./cost-trend.tsx').then((m) => ({ default: 
  * The items on special with their verdicts, and what the lines cost over 12 weeks (issue 18
  * part 8), for a recipe or the shopping basket: `what` names the whole in the trend's caption.
  */
-export function PriceInsights({ lines, what }: { lines: readonly RecipeLine[]; what: string }) {
-  const ingredients = lines.flatMap((l) => (l.ingredients ? [l.ingredients] : []));
+export function PriceInsights({ source, what }: { source: TrendSource; what: string }) {
+  const ingredients = trendIngredients(source);
   return (
     <>
       <section aria-labelledby="specials-h">
@@ -24,7 +24,7 @@ export function PriceInsights({ lines, what }: { lines: readonly RecipeLine[]; w
         <h2 id="trend-h">Cost over 12 weeks</h2>
         <p className="muted small">What {what} cost each week at each chain.</p>
         <Suspense fallback={<Skeleton lines={1} label="Loading the cost trend..." />}>
-          <CostTrend lines={lines} />
+          <CostTrend source={source} />
         </Suspense>
       </section>
     </>
