@@ -765,6 +765,22 @@ export type Database = {
           },
         ];
       };
+      prices_version: {
+        Row: {
+          only_row: boolean;
+          version: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          only_row?: boolean;
+          version?: number;
+        };
+        Update: {
+          only_row?: boolean;
+          version?: number;
+        };
+        Relationships: [];
+      };
       put_aways: {
         Row: {
           created_at: string;
@@ -1112,12 +1128,14 @@ export type Database = {
           aldi_loose: boolean | null;
           aldi_measure: string | null;
           aldi_unit_price_current: number | null;
+          built_in: boolean | null;
           coles_loose: boolean | null;
           coles_measure: string | null;
           coles_unit_price_current: number | null;
           ingredient_id: number;
           name: string;
           priced: boolean | null;
+          prices_version: number | null;
           woolworths_loose: boolean | null;
           woolworths_measure: string | null;
           woolworths_unit_price_current: number | null;

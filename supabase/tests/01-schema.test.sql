@@ -8,7 +8,7 @@ select plan(10);
 select tables_are('public', array[
   'users', 'measurements', 'ingredients', 'ingredient_prices', 'recipes', 'recipe_ingredients',
   'favourites', 'cooks', 'meal_planner', 'pantry', 'shopping',
-  'chain_products', 'price_observations', 'ingredient_products', 'price_imports',
+  'chain_products', 'price_observations', 'ingredient_products', 'price_imports', 'prices_version',
   'households', 'household_members', 'household_invitations', 'staples',
   'household_shops', 'put_aways', 'cooked_meals'
 ], 'public holds exactly the tables of the data model');

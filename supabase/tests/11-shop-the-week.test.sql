@@ -3,7 +3,7 @@
 -- and neither function for anon.
 begin;
 set local search_path = tests, public;
-select plan(34);
+select plan(44);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -119,10 +119,39 @@ select is((select array_agg(column_name::text order by ordinal_position) from in
     where table_schema = 'public' and table_name = 'basket_prices'),
   array['ingredient_id', 'name', 'coles_measure', 'woolworths_measure', 'aldi_measure', 'coles_unit_price_current',
     'woolworths_unit_price_current', 'aldi_unit_price_current', 'priced', 'coles_loose', 'woolworths_loose',
-    'aldi_loose'],
+    'aldi_loose', 'prices_version', 'built_in'],
   'basket_prices holds the measures, current prices and loose flags a basket needs, not the past prices');
 select is((select reloptions from pg_class where oid = 'public.basket_prices'::regclass), array['security_invoker=true'],
   'basket_prices runs with the caller''s rights, so row-level security applies');
+
+
+-- prices_version: how price-basket knows the built-in rows it kept are still current
+select tests.authenticate_as('alice');
+select results_eq(format('select name, built_in, prices_version = (select version from public.prices_version) from public.basket_prices where ingredient_id in (%s, %s) order by name', :'rice_id', :'own_spice'),
+  $$ values ('Alice''s own spice mix'::text, false, true), ('jasmine rice', true, true) $$,
+  'basket_prices says which ingredients are built in, and the prices version, on every row');
+select is((select count(*) from public.prices_version), 1::bigint, 'a signed-in user reads the one version row');
+select throws_ok($$ update public.prices_version set version = 0 $$, '42501', null, 'but cannot change it');
+select throws_ok($$ delete from public.prices_version $$, '42501', null, 'or delete it');
+select tests.authenticate_as_anon();
+select throws_ok($$ select * from public.prices_version $$, '42501', null, 'anon cannot read it');
+select tests.clear_authentication();
+select version as v0 from public.prices_version \gset
+update public.ingredient_prices set price_date = price_date where ingredient_id = :'rice_id';
+select is((select version from public.prices_version), :'v0'::bigint + 1, 'a change to a price row counts');
+update public.ingredient_prices set price_date = price_date;
+select is((select version from public.prices_version), :'v0'::bigint + 2, 'a statement changing every row counts once');
+update public.ingredients set name = 'jasmine rice' where id = :'rice_id';
+select is((select version from public.prices_version), :'v0'::bigint + 3, 'a change to a built-in ingredient counts');
+select tests.authenticate_as('alice');
+update public.ingredients set name = 'Alice''s own spice mix, ground' where id = :'own_spice';
+insert into public.ingredients (name, protein, carbs, fats, calories, source)
+  values ('Alice''s second spice mix', 0, 0, 0, 0, 'own');
+select tests.clear_authentication();
+select is((select version from public.prices_version), :'v0'::bigint + 3, 'a user''s own ingredients do not count');
+select is((select count(*) from pg_catalog.pg_trigger where tgrelid = 'public.ingredient_prices'::regclass
+    and tgname = 'count_price_changes' and (tgtype & 1) = 0), 1::bigint,
+  'the price rows are counted per statement');
 
 select * from finish();
 rollback;

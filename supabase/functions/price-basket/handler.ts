@@ -89,24 +89,72 @@ interface Catalogue {
   prices: Map<number, ShelfPriceRecord>;
 }
 
+/** A built-in ingredient as read for a basket: its name and price row (null: not priced). */
+interface KeptIngredient {
+  name: string;
+  prices: ShelfPriceRecord | null;
+}
+
 /**
- * Names and price rows of these ingredients (only these, never the whole table) in one read:
- * the basket_prices view joins them in the database, a round trip fewer than reading each, and
- * holds only today's measures and prices: the past prices a full row holds cost the read a fifth
- * of its time and a basket never uses them (bench/functions.bench.ts).
+ * Built-in ingredients read by earlier calls, for any caller (every signed-in caller sees them
+ * and their prices), current while prices_version is `version` (migration
+ * 20261128130000_prices_version). A call that sees another version starts a new map, so an older
+ * call still running fills the old one.
  */
-async function catalogueOf(db: Db, ids: readonly number[]): Promise<Catalogue> {
-  const catalogue: Catalogue = { names: new Map(), prices: new Map() };
-  if (ids.length === 0) return catalogue;
+let kept: { version: number | null; byId: Map<number, KeptIngredient> } = { version: null, byId: new Map() };
+/** Far above the built-in ingredients there are; past it, the map starts again. */
+const MAX_KEPT = 20_000;
+
+type BasketRow = Awaited<ReturnType<typeof readRows>>[number];
+
+/** The caller's basket_prices rows of these ingredients (row-level security decides which). */
+async function readRows(db: Db, ids: readonly number[]) {
   const { data, error } = await db
     .from('basket_prices')
     .select('*')
     .in('ingredient_id', [...ids]);
   if (error) throw new Error(`loading prices failed: ${error.code} ${error.message}`);
-  for (const { ingredient_id, name, priced, ...record } of data) {
+  return data;
+}
+
+async function readVersion(db: Db): Promise<number | null> {
+  const { data, error } = await db.from('prices_version').select('version').maybeSingle();
+  if (error) throw new Error(`loading the prices version failed: ${error.code} ${error.message}`);
+  return data?.version ?? null;
+}
+
+/**
+ * Names and price rows of these ingredients (only these, never the whole table). Built-in ones
+ * kept at the current prices version come from memory; the rest are read (the basket_prices
+ * view: the name and today's measures and prices in one row), and a call with nothing to read
+ * reads only the version. The price rows were most of a basket's time (bench/functions.bench.ts).
+ */
+async function catalogueOf(db: Db, ids: readonly number[]): Promise<Catalogue> {
+  const catalogue: Catalogue = { names: new Map(), prices: new Map() };
+  if (ids.length === 0) return catalogue;
+  let { version, byId } = kept;
+  const unkept = ids.filter((id) => !byId.has(id));
+  let rows: BasketRow[] = unkept.length > 0 ? await readRows(db, unkept) : [];
+  const current = rows.length > 0 ? (rows[0]?.prices_version ?? null) : await readVersion(db);
+  if (current !== version || byId.size > MAX_KEPT) {
+    // What was kept is of other prices: read the kept ones too.
+    const stale = ids.filter((id) => byId.has(id));
+    kept = { version: current, byId: new Map() };
+    ({ version, byId } = kept);
+    if (stale.length > 0) rows = rows.concat(await readRows(db, stale));
+  }
+  for (const { ingredient_id, name, priced, built_in, prices_version, ...record } of rows) {
     if (ingredient_id === null || name === null) continue;
+    const prices = priced ? record : null;
     catalogue.names.set(ingredient_id, name);
-    if (priced) catalogue.prices.set(ingredient_id, record);
+    if (prices) catalogue.prices.set(ingredient_id, prices);
+    if (built_in && version !== null && prices_version === version) byId.set(ingredient_id, { name, prices });
+  }
+  for (const id of ids) {
+    const known = byId.get(id);
+    if (known === undefined || catalogue.names.has(id)) continue;
+    catalogue.names.set(id, known.name);
+    if (known.prices) catalogue.prices.set(id, known.prices);
   }
   return catalogue;
 }

@@ -178,3 +178,67 @@ Deno.test('price-basket refuses a caller who is not signed in', async () => {
   const answer = await callFunction('price-basket', { token: null, json: {} });
   assert.equal(answer.status, 401);
 });
+
+Deno.test('price-basket answers with the prices and names of now, however many calls came before', async () => {
+  const [a, b] = [await newUser('basket-kept-a'), await newUser('basket-kept-b')];
+  const service = serviceClient();
+  const name = `basket test spice ${crypto.randomUUID()}`;
+  const made = await service
+    .from('ingredients')
+    .insert({ name, protein: 0, carbs: 0, fats: 0, calories: 0, source: 'AFCD', source_id: 'TEST' })
+    .select('id')
+    .single();
+  assert.equal(made.error, null, String(made.error?.message));
+  const id = made.data!.id as number;
+  try {
+    const priceAt = async (dollars: number) => {
+      const { error } = await service
+        .from('ingredient_prices')
+        .upsert({
+          ingredient_id: id,
+          coles_measure: '100g',
+          coles_unit_price_current: dollars,
+          price_date: '2026-11-01',
+        });
+      assert.equal(error, null, String(error?.message));
+    };
+    const coles = async () => {
+      const answer = await basket(a, { lines: [{ ingredient_id: id, amount: 100, unit: 'g' }] });
+      assert.equal(answer.status, 200, answer.text);
+      return [answer.body.lines[0]!.name, answer.body.basket.chains.coles!.totalCents];
+    };
+    await priceAt(2);
+    assert.deepEqual(await coles(), [name, 200]);
+    assert.deepEqual(await coles(), [name, 200], 'asked again');
+    await priceAt(3.5);
+    assert.deepEqual(await coles(), [name, 350], 'a new price, at once');
+    const renamed = `${name} (renamed)`;
+    assert.equal((await service.from('ingredients').update({ name: renamed }).eq('id', id)).error, null);
+    assert.deepEqual(await coles(), [renamed, 350], 'a new name, at once');
+    await service.from('ingredient_prices').delete().eq('ingredient_id', id);
+    assert.deepEqual(await coles(), [renamed, 0], 'no price any more');
+  } finally {
+    await service.from('ingredient_prices').delete().eq('ingredient_id', id);
+    await service.from('ingredients').delete().eq('id', id);
+  }
+
+  // A user's own ingredient, priced for its owner, stays unknown to anyone else.
+  const own = await a.client
+    .from('ingredients')
+    .insert({
+      name: `A's own spice ${crypto.randomUUID()}`,
+      protein: 0,
+      carbs: 0,
+      fats: 0,
+      calories: 0,
+      source: 'own',
+    })
+    .select('id')
+    .single();
+  assert.equal(own.error, null, String(own.error?.message));
+  const ownId = own.data!.id as number;
+  assert.equal((await basket(a, { lines: [{ ingredient_id: ownId, amount: 1 }] })).status, 200);
+  const theirs = await basket(b, { lines: [{ ingredient_id: ownId, amount: 1 }] });
+  assert.equal(theirs.status, 400, theirs.text);
+  assert.deepEqual(theirs.body, { error: `Unknown ingredient ids: ${ownId}.` });
+});
