@@ -192,14 +192,12 @@ Deno.test('price-basket answers with the prices and names of now, however many c
   const id = made.data!.id as number;
   try {
     const priceAt = async (dollars: number) => {
-      const { error } = await service
-        .from('ingredient_prices')
-        .upsert({
-          ingredient_id: id,
-          coles_measure: '100g',
-          coles_unit_price_current: dollars,
-          price_date: '2026-11-01',
-        });
+      const { error } = await service.from('ingredient_prices').upsert({
+        ingredient_id: id,
+        coles_measure: '100g',
+        coles_unit_price_current: dollars,
+        price_date: '2026-11-01',
+      });
       assert.equal(error, null, String(error?.message));
     };
     const coles = async () => {
