@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecipeLine } from '../nutrition/types.ts';
 import type { IngredientPriceRecord } from '../pricing/types.ts';
 import { priceRecord } from '../testing/lines.ts';
-import { packsFor, packsText, priceBasket } from './basket.ts';
+import { packsFor, packsText, priceBasket, smallestPack } from './basket.ts';
 import { ONE_PACK } from './list-needs.ts';
 import { type NeedLine, type PlannedMeal, shoppingNeeds } from './needs.ts';
 
@@ -67,6 +67,18 @@ describe('shoppingNeeds: the plan becomes the lines to buy', () => {
       ['egg', 6, 4, 2],
       ['lean beef mince', 600, 200, 400],
     ]);
+  });
+  it('counts packets in the pantry as the packs they are, where the pack is known', () => {
+    const spaghetti = line(6, 'spaghetti', '500', 'g');
+    const held = { name: 'spaghetti', ingredient_id: 6, quantity: 2, unit: 'packets' };
+    const [known] = shoppingNeeds(
+      [meal('Mon', [spaghetti]), meal('Tue', [spaghetti])],
+      [{ ...held, pack: { size: 375, unit: 'g' } }],
+    );
+    expect(known).toMatchObject({ need: 1000, have: 750, buy: 250 });
+    // Without a pack, spec 9's 1 g a packet.
+    const [unknown] = shoppingNeeds([meal('Mon', [spaghetti])], [held]);
+    expect(unknown).toMatchObject({ need: 500, have: 2, buy: 498 });
   });
   it('counts a dozen as twelve, in the pantry and in a recipe', () => {
     const [eggs] = shoppingNeeds(
@@ -369,5 +381,24 @@ describe('shoppingNeeds: amounts that cannot be converted', () => {
   it('a line only in an unknown unit is not also a "to taste" line', () => {
     const needs = shoppingNeeds([meal('Mon', [line(6, 'basil', '10', 'leaf')])], []);
     expect(needs.map((n) => [n.key, n.buy, n.unit])).toEqual([['i:6|leaf', 10, 'leaf']]);
+  });
+});
+
+describe('smallestPack: what a pantry packet holds', () => {
+  it('is the smallest pack any chain sells, in the base unit, never a loose weight', () => {
+    const spaghetti = record({
+      coles_measure: '500g',
+      coles_unit_price_current: 2,
+      woolworths_measure: '375g',
+      woolworths_unit_price_current: 1.5,
+      aldi_measure: '1kg',
+      aldi_unit_price_current: 1.89,
+    });
+    expect(smallestPack(spaghetti, 'spaghetti')).toEqual({ size: 375, unit: 'g' });
+    const eggs = record({ coles_measure: '12 pack', coles_unit_price_current: 6 });
+    expect(smallestPack(eggs, 'egg')).toEqual({ size: 12, unit: 'each' });
+    const carrots = record({ coles_measure: '1kg', coles_unit_price_current: 2.2, coles_loose: true });
+    expect(smallestPack(carrots, 'carrot')).toBeNull();
+    expect(smallestPack(null, 'spaghetti')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { dollarsToCents } from '../shelf-prices/cents.ts';
 import { packMeasureText, type ShelfUnitPrice, shelfUnitPrice } from '../shelf-prices/shelf-price.ts';
 import { DEFAULT_UNIT_FACTORS } from '../units/factors.ts';
 import { gramsPerUnit } from '../units/to-grams.ts';
-import type { BaseUnit, NeedLine } from './needs.ts';
+import { type BaseUnit, baseUnitOf, type HeldPack, type NeedLine } from './needs.ts';
 
 /** One chain's pack of an ingredient: how much it holds in the line's base unit, and its price. */
 export interface PackOffer {
@@ -125,6 +125,22 @@ function gramsOf(amount: number, base: BaseUnit, name: string): number {
 /** What a basket line buys, as a list says it: '2 × 500g', or '300g loose' by weight. */
 export function packsText(line: Pick<BasketLine, 'packs' | 'pack'>): string {
   return line.pack.loose ? `${line.pack.label} loose` : `${line.packs} × ${line.pack.label}`;
+}
+
+/**
+ * The smallest pack any chain sells an ingredient in (packOffer; not loose), in its base unit:
+ * what a packet of it in the pantry is taken to hold, so the pantry never counts more than it
+ * has. Null when no chain sells it in packs.
+ */
+export function smallestPack(record: ShelfPriceRecord | null, name: string): HeldPack | null {
+  if (typeof name !== 'string') return null;
+  const base = baseUnitOf(name);
+  let size = Number.POSITIVE_INFINITY;
+  for (const chain of CHAINS) {
+    const offer = packOffer(record, chain, name, base);
+    if (offer !== null && !offer.loose && offer.amount < size) size = offer.amount;
+  }
+  return Number.isFinite(size) ? { size, unit: base } : null;
 }
 
 /** Whole packs to cover `need`: the fewest whose total amount reaches it. */

@@ -21,12 +21,20 @@ export interface PlannedMeal {
   recipe: { portions: number | null; recipe_ingredients: readonly RecipeLine[] };
 }
 
+/** A pack an item comes in: `size` in `unit` (g, mL or each). */
+export interface HeldPack {
+  size: number;
+  unit: 'g' | 'mL' | 'each';
+}
+
 /** What the pantry holds, linked to an ingredient or free text. */
 export interface PantryHolding {
   name: string;
   ingredient_id: number | null;
   quantity: number | null;
   unit: string | null;
+  /** The pack its packets are, where known ('2 packets' of 500 g spaghetti are 1 kg). */
+  pack?: HeldPack | null;
 }
 
 /** One line of the list the plan needs. */
@@ -164,6 +172,23 @@ export function heldToBase(quantity: number, unit: string | null, name: string, 
   if (base === 'each' && canonicalUnit(unit) === null)
     return typeof quantity === 'number' && quantity > 0 && Number.isFinite(quantity) ? quantity : 0;
   return toBase(quantity, unit, name, base);
+}
+
+/**
+ * What a pantry item holds, in its line's base unit (heldToBase), where a packet is the pack it
+ * comes in when that is known: '2 packets' of spaghetti in 500 g packs are 1 kg. Without a
+ * pack, a packet stays spec 9's 1 g.
+ */
+export function holdingToBase(
+  quantity: number,
+  unit: string | null,
+  pack: HeldPack | null | undefined,
+  name: string,
+  base: BaseUnit,
+): number {
+  if (canonicalUnit(unit) === 'packet' && pack && typeof pack.size === 'number' && pack.size > 0)
+    return heldToBase(quantity * pack.size, pack.unit, name, base);
+  return heldToBase(quantity, unit, name, base);
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -333,7 +358,14 @@ function hold(summing: Summing, item: PantryHolding): void {
     }
   }
   if (quantity === null) summing.enough = true;
-  else summing.line.have += heldToBase(quantity, item.unit, summing.line.name, summing.conversion.base);
+  else
+    summing.line.have += holdingToBase(
+      quantity,
+      item.unit,
+      item.pack,
+      summing.line.name,
+      summing.conversion.base,
+    );
 }
 
 function finish({ line, enough }: Summing): NeedLine {

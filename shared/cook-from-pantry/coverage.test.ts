@@ -77,6 +77,16 @@ describe('recipeCoverage: what the pantry covers and what the rest costs', () =>
     const eggs = c.lines.find((l) => l.ingredient_id === EGG)!;
     expect([eggs.need, eggs.have, eggs.buy]).toEqual([2, 2, 0]);
   });
+  it('counts packets of mince as the packs they are, as the shopping list does', () => {
+    const packets = {
+      ...held(MINCE, 'lean beef mince', 1, 'packet'),
+      pack: { size: 500, unit: 'g' as const },
+    };
+    const mince = recipeCoverage(recipe, pantryIndex([packets]), prices).lines.find(
+      (l) => l.ingredient_id === MINCE,
+    )!;
+    expect([mince.need, mince.have, mince.buy]).toEqual([500, 500, 0]);
+  });
   it('counts by amount after unit conversion: 250 g of 500 g mince is half that line', () => {
     const c = recipeCoverage(recipe, pantryIndex([held(MINCE, 'lean beef mince', 0.25, 'kg')]), prices);
     const mince = c.lines.find((l) => l.ingredient_id === MINCE)!;

@@ -2,7 +2,7 @@ import { type PackOffer, packOffer, packsFor } from '../basket/basket.ts';
 import {
   type BaseUnit,
   baseUnitOf,
-  heldToBase,
+  holdingToBase,
   type NeedLine,
   type PantryHolding,
   toBase,
@@ -171,9 +171,10 @@ function heldFor(p: Pass, facts: Facts): { have: number; enough: boolean } {
     const quantity = item.quantity;
     if (typeof quantity !== 'number' || !Number.isFinite(quantity) || !(quantity > 0)) held.enough = true;
     else
-      held.have += heldToBase(
+      held.have += holdingToBase(
         quantity,
         typeof item.unit === 'string' ? item.unit : '',
+        item.pack,
         facts.name,
         facts.base,
       );

@@ -1,4 +1,4 @@
-import { type BaseUnit, baseUnitOf, heldToBase, toBase } from '../basket/needs.ts';
+import { type BaseUnit, baseUnitOf, holdingToBase, toBase } from '../basket/needs.ts';
 import { normalizeName } from '../limits/normalize-name.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { parseQuantity } from '../quantity/parse.ts';
@@ -51,7 +51,7 @@ export function pantryTakes(
           ? row.ingredient_id === ingredient.id
           : normalizeName(String(row.name)).toLowerCase() === key;
       if (!same || need <= 0) continue;
-      const per = heldToBase(1, row.unit, name, base);
+      const per = holdingToBase(1, row.unit, row.pack, name, base);
       if (!(per > 0) || row.quantity === null) {
         apart.add(row.unit ? `${row.name} (${row.unit})` : row.name);
         continue;

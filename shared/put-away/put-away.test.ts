@@ -187,6 +187,14 @@ describe('pantryTakes (issue 25: cooking takes from the pantry)', () => {
     expect(result.short).toEqual([]);
   });
 
+  it('takes packets as the packs they are: one of two 500 g packets for 500 g', () => {
+    const pasta = { id: 9, name: 'spaghetti', protein: 0, carbs: 0, fats: 0, calories: 0 };
+    const packets = { ...row('p', 'spaghetti', 2, 'packet', 9), pack: { size: 500, unit: 'g' as const } };
+    const result = pantryTakes([line('500', 'g', pasta)], 1, [packets]);
+    expect(result.takes).toEqual([{ pantry_id: 'p', name: 'spaghetti', quantity: 1, unit: 'packet' }]);
+    expect(result.short).toEqual([]);
+  });
+
   it('takes what the recipe needs in the row’s unit, never more than it holds, and keeps other units apart', () => {
     const pantry = [
       row('a', 'white rice', 0.2, 'kg', 7),

@@ -1,3 +1,4 @@
+import type { HeldPack } from '../basket/needs.ts';
 import { LIMITS } from '../limits/limits.ts';
 import { normalizeName } from '../limits/normalize-name.ts';
 import { DEFAULT_UNIT_FACTORS, MILLILITRES_PER_UNIT } from '../units/factors.ts';
@@ -10,6 +11,8 @@ export interface PantryRow {
   ingredient_id: number | null;
   quantity: number | null;
   unit: string | null;
+  /** The pack its packets are, where known (shared/basket's holdingToBase). */
+  pack?: HeldPack | null;
 }
 
 /** A ticked shopping line and the amount bought, in `unit` (the packs' amount, or one typed). */

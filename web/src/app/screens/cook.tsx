@@ -14,6 +14,7 @@ import {
   refreshMeals,
   usePlanner,
 } from '../../features/meal-planner/store.ts';
+import { withPackets } from '../../features/pantry/packets.ts';
 import { loadPantry, pantry as pantryState, usePantry } from '../../features/pantry/store.ts';
 import {
   ensureRecipes,
@@ -68,7 +69,9 @@ function cookActions(householdId: string, dates: readonly string[]): CookActions
             dates[dates.length - 1] ?? '',
             [],
           );
-          return buildShoppingList(shoppingNeeds(plannedMeals(week), pantryState.items));
+          return buildShoppingList(
+            shoppingNeeds(plannedMeals(week), withPackets(pantryState.items, recipesState.prices)),
+          );
         })
         .then(() => showToast('The shopping list now has what the week needs.', 'success'))
         .catch(failed('planning the leftover recipe')),
@@ -102,11 +105,12 @@ function CookFor({ householdId }: { householdId: string }) {
     [dates, meals.meals],
   );
   const actions = useMemo(() => cookActions(householdId, dates), [householdId, dates]);
+  const held = useMemo(() => withPackets(pantry.items, prices), [pantry.items, prices]);
   return (
     <>
       <CookPage
         recipes={recipes.items}
-        pantry={pantry.items}
+        pantry={held}
         prices={prices}
         planned={planned}
         plannedIds={plannedIds}

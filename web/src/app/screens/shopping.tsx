@@ -4,11 +4,12 @@ import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
 import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
+import { withPackets } from '../../features/pantry/packets.ts';
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
 import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import { reloadIngredientPrices } from '../../features/prices/store.ts';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
-import { ensureRecipes, loadPrices, useRecipes } from '../../features/recipes/store.ts';
+import { ensureRecipes, loadPrices, usePrices, useRecipes } from '../../features/recipes/store.ts';
 import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
 import { BuildListPanel } from '../../features/shop-week/components/build-list-panel.tsx';
 import {
@@ -39,6 +40,8 @@ function ShoppingFor({ householdId }: { householdId: string }) {
   const shopping = useShopping();
   const { profile } = useProfile();
   const basket = useBasket();
+  const { prices } = usePrices();
+  const held = useMemo(() => withPackets(pantry.items, prices), [pantry.items, prices]);
   claimShopWeek(userId);
   useEffect(
     () =>
@@ -75,7 +78,7 @@ function ShoppingFor({ householdId }: { householdId: string }) {
             dates={plannerDates()}
             meals={planner.meals}
             recipes={recipes.items}
-            pantry={pantry.items}
+            pantry={held}
             ready={planner.loaded && recipes.loaded && pantry.loaded}
             onBuilt={() => void loadShopping(householdId)}
           />

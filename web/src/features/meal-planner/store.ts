@@ -7,6 +7,7 @@ import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type Change, mergeChange, type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import { readNowOrWhenIdle } from '../../lib/when-idle.ts';
+import { loadPrices, recipes } from '../recipes/store.ts';
 import {
   addMeal,
   type CookedAnswer,
@@ -123,13 +124,17 @@ export async function markCooked(
 ): Promise<CookedAnswer & { apart: string[] }> {
   if (!meal.recipe_id) throw new Error('A meal without a recipe cannot be cooked.');
   // What cooking takes is worked out only when someone cooks: the planner opens without that code.
-  const [recipe, pantry, { pantryTakes }] = await Promise.all([
+  const [recipe, pantry, { pantryTakes }, { anyInPackets, withPackets }] = await Promise.all([
     getRecipeLines(meal.recipe_id),
     listPantryRows(householdId),
     import('../../../../shared/put-away/cooked.ts'),
+    import('../pantry/packets.ts'),
   ]);
+  // A packet is the pack a chain sells (the price records): read them only when one is kept so.
+  if (anyInPackets(pantry)) await loadPrices();
+  const held = withPackets(pantry, recipes.prices);
   const own = recipe.portions ?? 1;
-  const { takes, apart } = pantryTakes(recipe.recipe_ingredients, (meal.portions ?? own) / own, pantry);
+  const { takes, apart } = pantryTakes(recipe.recipe_ingredients, (meal.portions ?? own) / own, held);
   const answer = await cookMeal(meal.id, takes);
   planner.meals = planner.meals.map((m) =>
     m.id === meal.id ? { ...m, cooked_at: new Date().toISOString() } : m,
