@@ -1,4 +1,6 @@
 import { useMemo } from 'react';
+import type { NeedLine } from '../../../../../shared/basket/needs.ts';
+import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
 import { basketCostTrend, costTrend } from '../../../../../shared/shelf-prices/index.ts';
 import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
@@ -19,12 +21,14 @@ export function CostTrend({ source }: { source: TrendSource }) {
   const ids = trendIngredients(source).map((i) => i.id);
   const { status, products } = useIngredientPrices(ids);
   const end = latestDay(products);
+  // By the lines, not the source: a page passes a new source object each time it draws.
+  const { kind, lines: sourceLines } = source;
   const trend = useMemo(() => {
     if (!end) return null;
-    return source.kind === 'recipe'
-      ? costTrend(source.lines, trendProducts(products), end)
-      : basketCostTrend(source.lines, trendProducts(products), end);
-  }, [source, products, end]);
+    return kind === 'recipe'
+      ? costTrend(sourceLines as readonly RecipeLine[], trendProducts(products), end)
+      : basketCostTrend(sourceLines as readonly NeedLine[], trendProducts(products), end);
+  }, [kind, sourceLines, products, end]);
   const points = trend?.weeks ?? [];
   if (status !== 'ready')
     return <PricesPending status={status} ids={ids} label="Loading the cost trend..." />;
