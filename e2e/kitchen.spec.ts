@@ -333,6 +333,14 @@ test('an own ingredient: added from the recipe editor, used in the recipe with i
   expect(await restAs<{ quantity: number; unit: string }[]>(page, 'pantry?select=quantity,unit')).toEqual([
     { quantity: 1400, unit: 'g' },
   ]);
+  // Kept as one of its packs instead, it is 700 g: enough for the sugo's 260 g (1 g before).
+  await restAs(page, `pantry?ingredient_id=eq.${own!.id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ quantity: 1, unit: 'packet' }),
+  });
+  await page.goto('/pantry/cook');
+  await page.getByRole('radio', { name: 'Can cook now' }).check();
+  await expect(page.getByRole('article', { name: 'Sunday sugo' }).getByText('Can cook now')).toBeVisible();
 
   // Nobody else sees it.
   await page.getByRole('button', { name: 'Sign out' }).click();

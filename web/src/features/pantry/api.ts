@@ -2,13 +2,15 @@ import type { Tables } from '../../../../supabase/database.types.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { allRows } from '../../lib/all-rows.ts';
 import { supabase } from '../../lib/supabase.ts';
+import type { OwnPack } from './packets.ts';
 
 export type PantryItem = Pick<
   Tables<'pantry'>,
   'id' | 'user_id' | 'name' | 'ingredient_id' | 'quantity' | 'unit'
->;
+> &
+  OwnPack;
 
-const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit';
+const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit, ingredients(pack_size, pack_unit)';
 
 export async function listPantryItems(householdId: string): Promise<PantryItem[]> {
   return (await allRows((from, to) =>
@@ -29,7 +31,7 @@ export async function addPantryItem(householdId: string, item: ItemValues): Prom
 
 /** Puts a deleted row back as it was (Undo): the same id and values, added by whoever undoes it. */
 export async function restorePantryItem(householdId: string, item: PantryItem): Promise<void> {
-  const { user_id: _addedBy, ...row } = item;
+  const { user_id: _addedBy, ingredients: _pack, ...row } = item;
   const { error } = await supabase.from('pantry').insert({ ...row, household_id: householdId });
   if (error) throw error;
 }

@@ -31,4 +31,25 @@ describe('withPackets', () => {
     );
     expect(need).toMatchObject({ need: 1500, have: 1200, buy: 300 });
   });
+
+  it('gives packets of an ingredient of your own the pack you gave it', () => {
+    const own = { pack_size: 250, pack_unit: 'g' };
+    const items = [
+      { name: 'Nan’s granola', ingredient_id: 900, quantity: 3, unit: 'packet', ingredients: own },
+      // Another member's own ingredient: row-level security hides it, so its packet stays 1.
+      { name: 'Sam’s chilli oil', ingredient_id: 901, quantity: 2, unit: 'packet', ingredients: null },
+      // A pack the form would refuse is no pack.
+      {
+        name: 'odd',
+        ingredient_id: 902,
+        quantity: 1,
+        unit: 'packet',
+        ingredients: { pack_size: 5, pack_unit: 'L' },
+      },
+      // A built-in ingredient has no pack of its own (ingredients_pack_own): a chain's.
+      { name: 'spaghetti', ingredient_id: 6, quantity: 1, unit: 'packet', ingredients: null },
+    ];
+    const held = withPackets(items, new Map([[6, spaghetti]]));
+    expect(held.map((i) => i.pack)).toEqual([{ size: 250, unit: 'g' }, null, null, { size: 500, unit: 'g' }]);
+  });
 });

@@ -1,9 +1,18 @@
 import { smallestPack } from '../../../../shared/basket/basket.ts';
 import type { HeldPack } from '../../../../shared/basket/needs.ts';
+import { LIMITS } from '../../../../shared/limits/limits.ts';
 import type { ShelfPriceRecord } from '../../../../shared/pricing/types.ts';
 import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
 
-interface Held {
+/**
+ * A pantry row's ingredient as the reader may see it: the pack of an ingredient of their own (null
+ * for a built-in one, or one of another member of the household, which row-level security hides).
+ */
+export interface OwnPack {
+  ingredients?: { pack_size: number | null; pack_unit: string | null } | null;
+}
+
+interface Held extends OwnPack {
   name: string;
   ingredient_id: number | null;
   unit: string | null;
@@ -14,10 +23,19 @@ export function anyInPackets(items: readonly Held[]): boolean {
   return items.some((i) => canonicalUnit(i.unit) === 'packet');
 }
 
+function ownPack(item: Held): HeldPack | null {
+  const size = item.ingredients?.pack_size;
+  const unit = item.ingredients?.pack_unit as HeldPack['unit'] | null | undefined;
+  return typeof size === 'number' && size > 0 && unit && LIMITS.packSize.units.includes(unit)
+    ? { size, unit }
+    : null;
+}
+
 /**
- * The pantry items, those kept in packets with the pack a packet is (shared holdingToBase): of a
- * built-in ingredient, the smallest pack a chain sells it in (smallestPack), so "2 packets" of
- * spaghetti count as two such packs, never more. Other items are returned as they are.
+ * The pantry items, those kept in packets with the pack a packet is (shared holdingToBase): of an
+ * ingredient of the reader's own, the pack they gave it; of a built-in one, the smallest pack a
+ * chain sells it in (smallestPack), so "2 packets" of spaghetti count as two such packs, never
+ * more. Other items are returned as they are.
  */
 export function withPackets<T extends Held>(
   items: readonly T[],
@@ -25,7 +43,10 @@ export function withPackets<T extends Held>(
 ): (T & { pack?: HeldPack | null })[] {
   return items.map((item) =>
     item.ingredient_id !== null && canonicalUnit(item.unit) === 'packet'
-      ? { ...item, pack: smallestPack(prices.get(item.ingredient_id) ?? null, item.name) }
+      ? {
+          ...item,
+          pack: ownPack(item) ?? smallestPack(prices.get(item.ingredient_id) ?? null, item.name),
+        }
       : item,
   );
 }
