@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
@@ -6,8 +6,6 @@ import { WithHousehold } from '../../features/household/components/with-househol
 import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
 import { withPackets } from '../../features/pantry/packets.ts';
 import { loadPantry, usePantry } from '../../features/pantry/store.ts';
-import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
-import { reloadIngredientPrices } from '../../features/prices/store.ts';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
 import { ensureRecipes, loadPrices, usePrices, useRecipes } from '../../features/recipes/store.ts';
 import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
@@ -20,6 +18,11 @@ import {
 } from '../../features/shop-week/store.ts';
 import { ShoppingPage } from '../../features/shopping/components/shopping-page.tsx';
 import { loadShopping, useShopping } from '../../features/shopping/store.ts';
+
+// Below the list and the basket: loaded after them, so the list in hand shows first.
+const PriceInsights = lazy(() =>
+  import('../../features/prices/components/price-insights.tsx').then((m) => ({ default: m.PriceInsights })),
+);
 
 /** What the basket depends on: the unticked lines and their amounts. */
 function listSignature(
@@ -48,7 +51,8 @@ function ShoppingFor({ householdId }: { householdId: string }) {
       subscribePriceImports(() => {
         void loadPrices(true);
         void loadBasket();
-        void reloadIngredientPrices();
+        // Only what the insights have loaded is read again: none until they have shown.
+        void import('../../features/prices/store.ts').then((m) => m.reloadIngredientPrices());
       }),
     [],
   );
@@ -94,7 +98,9 @@ function ShoppingFor({ householdId }: { householdId: string }) {
       />
       {trendSource && trendSource.lines.length > 0 ? (
         <div className="card basket-insights">
-          <PriceInsights source={trendSource} what="the unticked lines of your list" />
+          <Suspense fallback={null}>
+            <PriceInsights source={trendSource} what="the unticked lines of your list" />
+          </Suspense>
         </div>
       ) : null}
       <p className="page-footer-link">
