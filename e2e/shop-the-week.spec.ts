@@ -139,7 +139,13 @@ test('shop the week: plan three meals, build a pantry-aware list, see where to b
   expect(again).toHaveLength(first.length);
   expect(again.find((r) => r.id === ticked.id)).toMatchObject({ checked: true, quantity: ticked.quantity });
 
-  // Untick a meal: the list follows on the next build.
+  // Untick a meal: the list follows on the next build. Once the list has the plan's lines, the
+  // days and meals are folded away (the list comes first in the shop); they open on a click.
+  await expect(panel.getByRole('checkbox')).toHaveCount(0);
+  await expect(
+    panel.getByText(/^Days and meals\s*\w{3}, \d+ \w{3} to \w{3}, \d+ \w{3} · 3 of 3 meals$/),
+  ).toBeVisible();
+  await panel.getByText('Days and meals').click();
   await panel.getByRole('checkbox').nth(2).uncheck();
   await panel.getByRole('button', { name: 'Build shopping list' }).click();
   await expect(sharedLine).toContainText(/for \w{3} .+, \w{3} [^,]+$/);

@@ -84,6 +84,7 @@ function ShoppingFor({ householdId }: { householdId: string }) {
             recipes={recipes.items}
             pantry={held}
             ready={planner.loaded && recipes.loaded && pantry.loaded}
+            built={shopping.items.some((i) => i.plan_key !== null)}
             onBuilt={() => void loadShopping(householdId)}
           />
         }

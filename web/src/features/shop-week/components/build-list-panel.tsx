@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { type PantryHolding, shoppingNeeds } from '../../../../../shared/basket/needs.ts';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
@@ -14,15 +14,20 @@ function builtMessage(r: { added: number; updated: number; removed: number; kept
   return `Shopping list built: ${parts.join(', ')}.`;
 }
 
-/** "Build shopping list": the planned meals of a range (each can be unticked) become the list's lines. */
 const dayChoices = (dates: readonly string[]) => dates.map((d) => ({ value: d, label: formatShortDay(d) }));
 
+/**
+ * "Build shopping list": the planned meals of a range (each can be unticked) become the list's
+ * lines. The days and meals are open until the list has lines from the plan, then folded away,
+ * so in the shop the list is near the top of a phone's screen.
+ */
 export function BuildListPanel({
   dates,
   meals,
   recipes,
   pantry,
   ready,
+  built,
   onBuilt,
 }: {
   /** The planner's window (today … today + 7). */
@@ -31,9 +36,14 @@ export function BuildListPanel({
   recipes: readonly PlanRecipe[];
   pantry: readonly PantryHolding[];
   ready: boolean;
+  /** Whether the list has lines from the plan already. */
+  built: boolean;
   onBuilt: () => void;
 }) {
   const state = useShopWeek();
+  // Until someone opens or closes them, the days and meals show only before the first build.
+  const [chosenOpen, setChosenOpen] = useState<boolean | null>(null);
+  const open = chosenOpen ?? !built;
   const from = state.from && dates.includes(state.from) ? state.from : (dates[0] ?? '');
   const to = state.to && dates.includes(state.to) ? state.to : (dates[dates.length - 1] ?? '');
   const choices = useMemo(
@@ -57,51 +67,69 @@ export function BuildListPanel({
   return (
     <section className="card build-list" aria-labelledby="build-list-title">
       <h2 id="build-list-title">From your meal plan</h2>
-      <div className="build-range">
-        <SelectField
-          id="build-from"
-          label="From"
-          value={from}
-          choices={dayChoices(dates)}
-          onChange={(v) => setRange(v, to)}
-        />
-        <SelectField
-          id="build-to"
-          label="To"
-          value={to}
-          choices={dayChoices(dates.filter((d) => d >= from))}
-          onChange={(v) => setRange(from, v)}
-        />
-      </div>
-      {!ready ? (
-        <p className="muted">Loading your plan...</p>
-      ) : choices.length === 0 ? (
-        <p className="muted">
-          No meals with a recipe are planned in these days. Plan some on the planner first.
-        </p>
-      ) : (
-        <fieldset className="build-meals">
-          <legend>Meals to shop for</legend>
-          {choices.map((c) => (
-            <label key={c.id} className="check-row">
-              <input
-                type="checkbox"
-                checked={c.included}
-                onChange={(e) => toggleMeal(c.id, e.target.checked)}
-              />
-              <span>
-                {c.label}
-                {c.label.endsWith(c.recipe.name) ? '' : `: ${c.recipe.name}`}
-                <span className="muted small">
-                  {/* Kept whole ('30 Nov', '4 portions') where the line wraps. */} ·{' '}
-                  {formatDayMonth(c.date).replace(' ', '\u00a0')} · {c.portions}&nbsp;
-                  {c.portions === 1 ? 'portion' : 'portions'}
+      <details
+        className="build-choose"
+        open={open}
+        onToggle={(e) => {
+          const now = e.currentTarget.open;
+          if (now !== open) setChosenOpen(now);
+        }}
+      >
+        <summary>
+          Days and meals
+          {ready ? (
+            <span className="muted small">
+              {formatShortDay(from)} to {formatShortDay(to)} · {choices.filter((c) => c.included).length} of{' '}
+              {choices.length} {choices.length === 1 ? 'meal' : 'meals'}
+            </span>
+          ) : null}
+        </summary>
+        <div className="build-range">
+          <SelectField
+            id="build-from"
+            label="From"
+            value={from}
+            choices={dayChoices(dates)}
+            onChange={(v) => setRange(v, to)}
+          />
+          <SelectField
+            id="build-to"
+            label="To"
+            value={to}
+            choices={dayChoices(dates.filter((d) => d >= from))}
+            onChange={(v) => setRange(from, v)}
+          />
+        </div>
+        {!ready ? (
+          <p className="muted">Loading your plan...</p>
+        ) : choices.length === 0 ? (
+          <p className="muted">
+            No meals with a recipe are planned in these days. Plan some on the planner first.
+          </p>
+        ) : (
+          <fieldset className="build-meals">
+            <legend>Meals to shop for</legend>
+            {choices.map((c) => (
+              <label key={c.id} className="check-row">
+                <input
+                  type="checkbox"
+                  checked={c.included}
+                  onChange={(e) => toggleMeal(c.id, e.target.checked)}
+                />
+                <span>
+                  {c.label}
+                  {c.label.endsWith(c.recipe.name) ? '' : `: ${c.recipe.name}`}
+                  <span className="muted small">
+                    {/* Kept whole ('30 Nov', '4 portions') where the line wraps. */} ·{' '}
+                    {formatDayMonth(c.date).replace(' ', '\u00a0')} · {c.portions}&nbsp;
+                    {c.portions === 1 ? 'portion' : 'portions'}
+                  </span>
                 </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </details>
       <p className="small muted" aria-live="polite">
         {toBuy} {toBuy === 1 ? 'line' : 'lines'} to buy
         {covered.length > 0 ? `; your pantry already has enough ${covered.join(', ')}` : ''}.
