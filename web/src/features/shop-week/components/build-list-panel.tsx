@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { type PantryHolding, shoppingNeeds } from '../../../../../shared/basket/needs.ts';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDayMonth, formatShortDay } from '../../../lib/format.ts';
 import { mealChoices, type PlanMeal, type PlanRecipe, plannedMeals } from '../plan.ts';
@@ -104,7 +106,8 @@ export function BuildListPanel({
           <p className="muted">Loading your plan...</p>
         ) : choices.length === 0 ? (
           <p className="muted">
-            No meals with a recipe are planned in these days. Plan some on the planner first.
+            No meals with a recipe are planned in these days.{' '}
+            <Link href={paths.planner}>Plan some on the planner</Link> first.
           </p>
         ) : (
           <fieldset className="build-meals">
@@ -130,13 +133,24 @@ export function BuildListPanel({
           </fieldset>
         )}
       </details>
-      <p className="small muted" aria-live="polite">
-        {toBuy} {toBuy === 1 ? 'line' : 'lines'} to buy
-        {covered.length > 0 ? `; your pantry already has enough ${covered.join(', ')}` : ''}.
-      </p>
-      <button type="button" className="button primary" disabled={!ready || state.building} onClick={build}>
-        {state.building ? 'Building...' : 'Build shopping list'}
-      </button>
+      {/* With nothing planned and nothing built, there is nothing to build; with lines built, a
+          build takes the plan's lines off the list. */}
+      {ready && choices.length === 0 && !built ? null : (
+        <>
+          <p className="small muted" aria-live="polite">
+            {toBuy} {toBuy === 1 ? 'line' : 'lines'} to buy
+            {covered.length > 0 ? `; your pantry already has enough ${covered.join(', ')}` : ''}.
+          </p>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!ready || state.building}
+            onClick={build}
+          >
+            {state.building ? 'Building...' : 'Build shopping list'}
+          </button>
+        </>
+      )}
     </section>
   );
 }
