@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ownPacksBought } from './own-packs.ts';
+import { ownPacksBought, packOfIngredient } from './own-packs.ts';
 
 describe('ownPacksBought', () => {
   it('buys the whole packs that cover the line, in the pack unit', () => {
@@ -47,5 +47,23 @@ describe('ownPacksBought', () => {
         },
       ),
     );
+  });
+});
+
+describe('packOfIngredient', () => {
+  it('is the pack an own ingredient keeps, and none for one the form would refuse or cannot see', () => {
+    expect(packOfIngredient({ pack_size: 700, pack_unit: 'g' })).toEqual({ size: 700, unit: 'g' });
+    expect(packOfIngredient({ pack_size: 6, pack_unit: 'each' })).toEqual({ size: 6, unit: 'each' });
+    for (const row of [
+      null,
+      undefined,
+      { pack_size: null, pack_unit: null },
+      { pack_size: 5, pack_unit: 'L' },
+      { pack_size: 0, pack_unit: 'g' },
+      { pack_size: -250, pack_unit: 'g' },
+      { pack_size: Number.NaN, pack_unit: 'g' },
+      { pack_size: 250, pack_unit: null },
+    ])
+      expect(packOfIngredient(row)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { packsFor } from '../basket/basket.ts';
-import { type BaseUnit, heldToBase } from '../basket/needs.ts';
+import { type BaseUnit, type HeldPack, heldToBase } from '../basket/needs.ts';
 import { LIMITS } from '../limits/limits.ts';
 
 /** The pack a person buys an ingredient of their own in (issue 20): `size` of `unit`. */
@@ -10,6 +10,25 @@ export interface OwnPack {
 
 const isPackUnit = (unit: string): unit is BaseUnit =>
   (LIMITS.packSize.units as readonly string[]).includes(unit);
+
+/**
+ * An own ingredient's pack as its row keeps it (`pack_size`, `pack_unit`), for buying whole packs
+ * of it and for what a packet of it in the pantry holds. Null when it has none, or one the form
+ * would refuse (another member's ingredient reads as null: row-level security hides it).
+ */
+export function packOfIngredient(
+  row: { pack_size?: number | null; pack_unit?: string | null } | null | undefined,
+): HeldPack | null {
+  const size = row?.pack_size;
+  const unit = row?.pack_unit;
+  return typeof size === 'number' &&
+    Number.isFinite(size) &&
+    size > 0 &&
+    typeof unit === 'string' &&
+    isPackUnit(unit)
+    ? { size, unit }
+    : null;
+}
 
 /**
  * What a line bought in an own ingredient's packs puts in the pantry: the whole packs that cover

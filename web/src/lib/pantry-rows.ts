@@ -1,5 +1,5 @@
 import type { PantryRow } from '../../../shared/put-away/put-away.ts';
-import type { OwnPack } from '../features/pantry/packets.ts';
+import type { WithIngredientPack } from '../features/pantry/packets.ts';
 import { allRows } from './all-rows.ts';
 import { supabase } from './supabase.ts';
 
@@ -8,7 +8,7 @@ import { supabase } from './supabase.ts';
  * first, so amounts merge into and are taken from the same rows every time; with the pack of an
  * ingredient of the reader's own, which its packets are (withPackets).
  */
-export async function listPantryRows(householdId: string): Promise<(PantryRow & OwnPack)[]> {
+export async function listPantryRows(householdId: string): Promise<(PantryRow & WithIngredientPack)[]> {
   return allRows((from, to) =>
     supabase
       .from('pantry')

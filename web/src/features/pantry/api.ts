@@ -2,13 +2,13 @@ import type { Tables } from '../../../../supabase/database.types.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { allRows } from '../../lib/all-rows.ts';
 import { supabase } from '../../lib/supabase.ts';
-import type { OwnPack } from './packets.ts';
+import type { WithIngredientPack } from './packets.ts';
 
 export type PantryItem = Pick<
   Tables<'pantry'>,
   'id' | 'user_id' | 'name' | 'ingredient_id' | 'quantity' | 'unit'
 > &
-  OwnPack;
+  WithIngredientPack;
 
 const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit, ingredients(pack_size, pack_unit)';
 

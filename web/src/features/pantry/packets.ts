@@ -1,18 +1,18 @@
 import { smallestPack } from '../../../../shared/basket/basket.ts';
 import type { HeldPack } from '../../../../shared/basket/needs.ts';
-import { LIMITS } from '../../../../shared/limits/limits.ts';
 import type { ShelfPriceRecord } from '../../../../shared/pricing/types.ts';
+import { packOfIngredient } from '../../../../shared/put-away/own-packs.ts';
 import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
 
 /**
  * A pantry row's ingredient as the reader may see it: the pack of an ingredient of their own (null
  * for a built-in one, or one of another member of the household, which row-level security hides).
  */
-export interface OwnPack {
+export interface WithIngredientPack {
   ingredients?: { pack_size: number | null; pack_unit: string | null } | null;
 }
 
-interface Held extends OwnPack {
+interface Held extends WithIngredientPack {
   name: string;
   ingredient_id: number | null;
   unit: string | null;
@@ -21,14 +21,6 @@ interface Held extends OwnPack {
 /** Whether any of the items is kept in packets. */
 export function anyInPackets(items: readonly Held[]): boolean {
   return items.some((i) => canonicalUnit(i.unit) === 'packet');
-}
-
-function ownPack(item: Held): HeldPack | null {
-  const size = item.ingredients?.pack_size;
-  const unit = item.ingredients?.pack_unit as HeldPack['unit'] | null | undefined;
-  return typeof size === 'number' && size > 0 && unit && LIMITS.packSize.units.includes(unit)
-    ? { size, unit }
-    : null;
 }
 
 /**
@@ -45,7 +37,9 @@ export function withPackets<T extends Held>(
     item.ingredient_id !== null && canonicalUnit(item.unit) === 'packet'
       ? {
           ...item,
-          pack: ownPack(item) ?? smallestPack(prices.get(item.ingredient_id) ?? null, item.name),
+          pack:
+            packOfIngredient(item.ingredients) ??
+            smallestPack(prices.get(item.ingredient_id) ?? null, item.name),
         }
       : item,
   );

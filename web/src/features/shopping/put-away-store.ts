@@ -3,7 +3,7 @@ import { packsText } from '../../../../shared/basket/basket.ts';
 import type { BaseUnit } from '../../../../shared/basket/needs.ts';
 import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, type ChainKey } from '../../../../shared/pricing/types.ts';
-import { ownPacksBought } from '../../../../shared/put-away/own-packs.ts';
+import { ownPacksBought, packOfIngredient } from '../../../../shared/put-away/own-packs.ts';
 import { packsBought } from '../../../../shared/put-away/packs-bought.ts';
 import { type BoughtLine, planPutAway } from '../../../../shared/put-away/put-away.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
@@ -40,14 +40,13 @@ export const putAway = proxy<PutAwayState>({ amounts: null, busy: false, errors:
  */
 export async function startPutAway(ticked: readonly ShoppingItem[], chain: ChainKey | null): Promise<void> {
   const own = (i: ShoppingItem): BoughtAmount => {
-    const size = i.ingredients?.pack_size;
-    const unit = i.ingredients?.pack_unit;
-    const bought = size && unit ? ownPacksBought(i.quantity, i.unit, i.name, { size, unit }) : null;
-    return bought && size
+    const pack = packOfIngredient(i.ingredients);
+    const bought = pack ? ownPacksBought(i.quantity, i.unit, i.name, pack) : null;
+    return bought && pack
       ? {
           quantity: bought.amount,
           unit: bought.unit,
-          packs: `${bought.packs} × ${formatAmountText(size, bought.unit)}, your pack`,
+          packs: `${bought.packs} × ${formatAmountText(pack.size, bought.unit)}, your pack`,
         }
       : { quantity: i.quantity ?? 1, unit: i.unit, packs: null };
   };
