@@ -48,6 +48,7 @@ describe('BuildListPanel', () => {
 
   it('with nothing planned offers the planner, not a build of nothing', () => {
     renderAt('/shopping', panel([], false));
+    expect(screen.getByText('Sun, 29 Nov to Tue, 1 Dec · no meals planned')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Plan some on the planner' })).toHaveAttribute(
       'href',
       '/planner',

@@ -81,8 +81,10 @@ export function BuildListPanel({
           Days and meals
           {ready ? (
             <span className="muted small">
-              {formatShortDay(from)} to {formatShortDay(to)} · {choices.filter((c) => c.included).length} of{' '}
-              {choices.length} {choices.length === 1 ? 'meal' : 'meals'}
+              {formatShortDay(from)} to {formatShortDay(to)} ·{' '}
+              {choices.length === 0
+                ? 'no meals planned'
+                : `${choices.filter((c) => c.included).length} of ${choices.length} ${choices.length === 1 ? 'meal' : 'meals'}`}
             </span>
           ) : null}
         </summary>
