@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { displayName } from '../../../shared/profile/index.ts';
+import { displayName } from '../../../shared/profile/display-name.ts';
 import { LineIcon } from '../components/ui/line-icon.tsx';
 import { paths } from '../config/paths.ts';
 import { signOut } from '../features/auth/api.ts';

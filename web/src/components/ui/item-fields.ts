@@ -3,7 +3,7 @@ import {
   itemQuantityText,
   itemUnitField,
   readField,
-} from '../../../../shared/limits/index.ts';
+} from '../../../../shared/limits/fields.ts';
 import type { Named } from '../../lib/reference-data.ts';
 
 /** A pantry or shopping item as saved. */

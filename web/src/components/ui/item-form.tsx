@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { LIMITS } from '../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../shared/limits/limits.ts';
 import { describeError, type Problem } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
 import { Field, focusFirstInvalid, SelectField } from './field.tsx';

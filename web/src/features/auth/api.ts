@@ -1,12 +1,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { isAuthApiError } from '@supabase/supabase-js';
-import {
-  emailField,
-  newPasswordField,
-  normalizeName,
-  readField,
-  userNameField,
-} from '../../../../shared/limits/index.ts';
+import { emailField, newPasswordField, readField, userNameField } from '../../../../shared/limits/fields.ts';
+import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
 

@@ -1,6 +1,6 @@
 import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
-import type { PantryTake } from '../../../../shared/put-away/index.ts';
-import type { MealSlot } from '../../../../shared/recipes/index.ts';
+import type { PantryTake } from '../../../../shared/put-away/cooked.ts';
+import type { MealSlot } from '../../../../shared/recipes/meal-slots.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 

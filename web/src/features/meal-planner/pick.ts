@@ -1,4 +1,4 @@
-import { MEAL_SLOTS, type MealSlot } from '../../../../shared/recipes/index.ts';
+import { MEAL_SLOTS, type MealSlot } from '../../../../shared/recipes/meal-slots.ts';
 import { foldText } from '../../lib/fold-text.ts';
 import type { Recipe } from '../recipes/api.ts';
 import type { Meal } from './api.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { planToday } from '../../../../shared/dates/index.ts';
+import { planToday } from '../../../../shared/dates/meal-window.ts';
 import type { Change } from '../../lib/realtime.ts';
 import { holdRead } from '../../testing/held-read.ts';
 import type { Meal } from './api.ts';

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
-import { mealWindow } from '../../../../shared/dates/index.ts';
-import type { MealSlot } from '../../../../shared/recipes/index.ts';
+import { mealWindow } from '../../../../shared/dates/meal-window.ts';
+import type { MealSlot } from '../../../../shared/recipes/meal-slots.ts';
 import { liveReads } from '../../lib/live-reads.ts';
 import { listPantryRows } from '../../lib/pantry-rows.ts';
 import { pendingWrites } from '../../lib/pending-writes.ts';

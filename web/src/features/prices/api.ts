@@ -1,5 +1,6 @@
-import type { ChainKey } from '../../../../shared/pricing/index.ts';
-import type { HistoryRow, PackUnit } from '../../../../shared/shelf-prices/index.ts';
+import type { ChainKey } from '../../../../shared/pricing/types.ts';
+import type { PackUnit } from '../../../../shared/shelf-prices/feed.ts';
+import type { HistoryRow } from '../../../../shared/shelf-prices/spans.ts';
 import type { Database, Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 

@@ -1,18 +1,16 @@
-import { mealWindow } from '../../../../shared/dates/index.ts';
-import { CHAINS } from '../../../../shared/pricing/index.ts';
+import { mealWindow } from '../../../../shared/dates/meal-window.ts';
+import { CHAINS } from '../../../../shared/pricing/types.ts';
+import type { TrendProduct } from '../../../../shared/shelf-prices/cost-trend.ts';
+import { daysUnseen, isStale } from '../../../../shared/shelf-prices/freshness.ts';
+import { type ShelfUnitPrice, shelfUnitPrice } from '../../../../shared/shelf-prices/shelf-price.ts';
+import { historySpans } from '../../../../shared/shelf-prices/spans.ts';
 import {
-  daysUnseen,
-  historySpans,
   isSpecialVerdict,
-  isStale,
   judgeSpecial,
   type PriceSpan,
   pricesByDay,
-  type ShelfUnitPrice,
   type SpecialJudgement,
-  shelfUnitPrice,
-  type TrendProduct,
-} from '../../../../shared/shelf-prices/index.ts';
+} from '../../../../shared/shelf-prices/special.ts';
 import type { ChainProduct, ProductHistoryRow, ProductLink } from './api.ts';
 
 /** Feeds date prices in Australia/Sydney (docs/price-feed.md), so "today" is Sydney's. */

@@ -1,5 +1,5 @@
 import type { NeedLine } from '../../../../shared/basket/needs.ts';
-import type { RecipeLine } from '../../../../shared/nutrition/index.ts';
+import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
 
 /** What a cost trend prices: a recipe's lines, or a basket's lines to buy (price-basket's answer). */
 export type TrendSource =

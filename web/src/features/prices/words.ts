@@ -1,4 +1,5 @@
-import type { ShelfUnitPrice, SpecialJudgement } from '../../../../shared/shelf-prices/index.ts';
+import type { ShelfUnitPrice } from '../../../../shared/shelf-prices/shelf-price.ts';
+import type { SpecialJudgement } from '../../../../shared/shelf-prices/special.ts';
 import { formatAud } from '../../lib/format.ts';
 
 /** Whole cents as dollars ('$4.50'); a dash for none. */

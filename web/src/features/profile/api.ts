@@ -1,5 +1,6 @@
 import type { User } from '@supabase/supabase-js';
-import { profileName, randomAvatar } from '../../../../shared/profile/index.ts';
+import { randomAvatar } from '../../../../shared/profile/avatars.ts';
+import { profileName } from '../../../../shared/profile/profile-name.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { supabase } from '../../lib/supabase.ts';
 

@@ -2,7 +2,7 @@ import type { ParsedLine } from '../../../../shared/recipe-import/ingredient-lin
 import type { IngredientMatch } from '../../../../shared/recipe-import/match.ts';
 import type { LineChoice } from '../../../../shared/recipe-import/save.ts';
 import type { ImportedRecipe } from '../../../../shared/recipe-import/schema-org.ts';
-import { canonicalUnit } from '../../../../shared/units/index.ts';
+import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
 import type { Named } from '../../lib/reference-data.ts';
 
 /** Below this, a proposed match is marked for the person to check (see matchIngredient). */

@@ -3,13 +3,13 @@ import {
   durationText,
   lineNoteField,
   lineQuantityText,
-  normalizeName,
   portionsText,
   readField,
   recipeNameField,
   stepsText,
   tagsText,
-} from '../../../../shared/limits/index.ts';
+} from '../../../../shared/limits/fields.ts';
+import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { preferredUnits } from '../../../../shared/units/preferred-units.ts';
 import type { Named } from '../../lib/reference-data.ts';
 import type { Recipe, RecipeInput } from './api.ts';

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../shared/limits/limits.ts';
 import { fitWithin, PHOTO_MESSAGES, PHOTO_SIDE, THUMB_SIDE } from './photo.ts';
 
 /** A photo ready to upload: both sizes encoded in one type, and a preview address. */

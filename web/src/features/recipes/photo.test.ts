@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../shared/limits/limits.ts';
 import { checkPhotoFile, fitWithin, PHOTO_MESSAGES, photoPaths, thumbPathOf } from './photo.ts';
 import { placeholderArt } from './placeholder.ts';
 

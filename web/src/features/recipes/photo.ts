@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../shared/limits/limits.ts';
 
 /** The largest side of the stored photo (the detail page) and of its thumbnail (cards), in pixels. */
 export const PHOTO_SIDE = 1600;

@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { dedupeRecipes } from '../../../../shared/recipes/index.ts';
+import { dedupeRecipes } from '../../../../shared/recipes/dedupe.ts';
 import { coalesced } from '../../lib/coalesce.ts';
 import { pendingWrites } from '../../lib/pending-writes.ts';
 import { type Change, type TopicTable, topicTable } from '../../lib/realtime.ts';

@@ -1,5 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { Basket, NeedLine } from '../../../../shared/basket/index.ts';
+import type { Basket } from '../../../../shared/basket/basket.ts';
+import type { NeedLine } from '../../../../shared/basket/needs.ts';
 import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
 import type { PlanLineInput } from './plan.ts';

@@ -1,5 +1,6 @@
-import type { Basket, NeedLine } from '../../../../shared/basket/index.ts';
-import type { PutAwayEntry } from '../../../../shared/put-away/index.ts';
+import type { Basket } from '../../../../shared/basket/basket.ts';
+import type { NeedLine } from '../../../../shared/basket/needs.ts';
+import type { PutAwayEntry } from '../../../../shared/put-away/put-away.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import { allRows } from '../../lib/all-rows.ts';

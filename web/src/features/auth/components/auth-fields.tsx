@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormEnd } from '../../../components/ui/form-error.tsx';
 import type { FieldBinding, FormAction } from './use-form-action.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkEmail, checkFullName, checkNewPassword, signUpWithPassword } from '../api.ts';

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { cookNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
+import { cookNameField, readField } from '../../../../../shared/limits/fields.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';

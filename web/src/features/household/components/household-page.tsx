@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { emailField, householdNameField, LIMITS, readField } from '../../../../../shared/limits/index.ts';
+import { emailField, householdNameField, readField } from '../../../../../shared/limits/fields.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';

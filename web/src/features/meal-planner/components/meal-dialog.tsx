@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
-import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/index.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
+import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/meal-slots.ts';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import type { Meal, MealChange } from '../api.ts';
 import { type PlannerCook, type PlannerRecipe, SLOT_NAMES } from '../pick.ts';

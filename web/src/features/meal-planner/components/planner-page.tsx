@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/index.ts';
+import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/meal-slots.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { ref } from 'valtio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listNeeds } from '../../../../../shared/basket/list-needs.ts';
-import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
+import type { RecipeLine } from '../../../../../shared/nutrition/types.ts';
 import { testProduct } from '../../../testing/prices.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { productPrices } from '../derive.ts';

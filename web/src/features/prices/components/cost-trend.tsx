@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { NeedLine } from '../../../../../shared/basket/needs.ts';
-import type { RecipeLine } from '../../../../../shared/nutrition/index.ts';
-import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
-import { basketCostTrend, costTrend } from '../../../../../shared/shelf-prices/index.ts';
+import type { RecipeLine } from '../../../../../shared/nutrition/types.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
+import { basketCostTrend, costTrend } from '../../../../../shared/shelf-prices/cost-trend.ts';
 import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { formatAud, formatDayMonth } from '../../../lib/format.ts';
 import { latestDay, trendProducts } from '../derive.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/index.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';

@@ -1,4 +1,4 @@
-import { packMeasureText } from '../../../../../shared/shelf-prices/index.ts';
+import { packMeasureText } from '../../../../../shared/shelf-prices/shelf-price.ts';
 import { formatDayMonth } from '../../../lib/format.ts';
 import { chartDays, type ProductPrice, weeklyRows } from '../derive.ts';
 import { CHAIN_COLORS, centsText, TYPICAL_COLOR, unitPriceText, verdictSentence } from '../words.ts';

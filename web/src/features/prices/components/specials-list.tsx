@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CHAIN_NAMES } from '../../../../../shared/pricing/index.ts';
+import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { specialsOf } from '../derive.ts';

@@ -1,4 +1,4 @@
-import { type SpecialVerdict, VERDICT_WORDS } from '../../../../../shared/shelf-prices/index.ts';
+import { type SpecialVerdict, VERDICT_WORDS } from '../../../../../shared/shelf-prices/special.ts';
 
 const TONE: Record<SpecialVerdict, string> = {
   'real-special': 'good',

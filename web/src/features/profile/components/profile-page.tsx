@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { LIMITS, readField, userNameField } from '../../../../../shared/limits/index.ts';
-import { AVATARS, avatarUrl, displayName } from '../../../../../shared/profile/index.ts';
+import { readField, userNameField } from '../../../../../shared/limits/fields.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
+import { AVATARS, avatarUrl } from '../../../../../shared/profile/avatars.ts';
+import { displayName } from '../../../../../shared/profile/display-name.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
 import { Page } from '../../../components/ui/page.tsx';

@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { Field, focusFirstInvalid, TextAreaField } from '../../../components/ui/field.tsx';
 import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
 import type { DraftField } from '../draft.ts';

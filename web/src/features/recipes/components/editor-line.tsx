@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { Field, SelectField } from '../../../components/ui/field.tsx';
 import type { Named } from '../../../lib/reference-data.ts';
 import { findIngredient, type LineDraft, lineErrorKey } from '../draft.ts';

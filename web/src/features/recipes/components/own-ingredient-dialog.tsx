@@ -5,11 +5,11 @@ import {
   gramsPerEachText,
   gramsPerMlText,
   ingredientNameField,
-  LIMITS,
   nutrientText,
   packSizeText,
   readField,
-} from '../../../../../shared/limits/index.ts';
+} from '../../../../../shared/limits/fields.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';

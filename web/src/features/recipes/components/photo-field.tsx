@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { LIMITS } from '../../../../../shared/limits/index.ts';
+import { LIMITS } from '../../../../../shared/limits/limits.ts';
 import { choosePhoto, dropPhoto, useEditor } from '../editor-store.ts';
 import { RecipeImage } from './recipe-image.tsx';
 
