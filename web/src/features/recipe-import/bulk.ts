@@ -1,17 +1,8 @@
 import { proxy, useSnapshot } from 'valtio';
-import { ExportError, type ExportRecipe, readExport } from '../../../../shared/recipe-import/exports.ts';
-import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
-import { indexIngredients, matchIngredient } from '../../../../shared/recipe-import/match.ts';
-import { importPayload } from '../../../../shared/recipe-import/save.ts';
 import { describeError } from '../../lib/errors.ts';
-import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
-import { uploadRecipePhoto } from '../recipes/api.ts';
-import { preparePhoto } from '../recipes/photo-resize.ts';
-import { saveImported } from './api.ts';
-import { lineChoices, reviewLines } from './review.ts';
-import { importer, type ReportLine } from './store.ts';
+import type { ReportLine } from './store.ts';
 
-interface BulkState {
+export interface BulkState {
   running: boolean;
   done: number;
   total: number;
@@ -46,56 +37,13 @@ export async function importFile(userId: string, file: File): Promise<void> {
   cancelled = false;
   Object.assign(bulk, { running: true, done: 0, total: 0, cancelled: false, problem: null, report: [] });
   try {
-    const recipes = readExport(file.name, new Uint8Array(await file.arrayBuffer()));
-    if (recipes.length === 0) throw new ExportError(`${file.name} has no recipes Larder can read.`);
-    const [ingredients, units] = await Promise.all([ingredientOptions(), measurementOptions()]);
-    const index = indexIngredients(ingredients);
-    bulk.total = recipes.length;
-    for (const item of recipes) {
-      if (cancelled) {
-        bulk.cancelled = true;
-        break;
-      }
-      bulk.report.push(await importOne(userId, item, index, units));
-      bulk.done++;
-    }
+    // Reading export files (zip, each app's format) and matching their lines load on first use.
+    const { importExportFile } = await import('./bulk-import.ts');
+    await importExportFile(userId, file, bulk, () => cancelled);
   } catch (error) {
-    bulk.problem = error instanceof ExportError ? error.message : describeError(error).message;
+    bulk.problem = describeError(error).message;
   } finally {
     bulk.running = false;
-  }
-}
-
-async function importOne(
-  userId: string,
-  { recipe, source, photo }: ExportRecipe,
-  index: ReturnType<typeof indexIngredients>,
-  units: readonly Named[],
-): Promise<ReportLine> {
-  const lines = recipe.ingredients.map((text) => {
-    const line = parseIngredientLine(text, importer.measures);
-    return { ...line, match: line.unread ? null : matchIngredient(line.name, index) };
-  });
-  const built = importPayload(recipe, source, lineChoices(reviewLines({ ...recipe, lines }), units));
-  if (!built.ok)
-    return { name: recipe.name, outcome: 'refused', recipeId: null, why: built.problems.join(' ') };
-  try {
-    const saved = await saveImported(built.payload, importer.onExisting);
-    let why = saved.why;
-    if (photo && saved.outcome === 'imported') {
-      why = await preparePhoto(new Blob([photo.bytes as BlobPart], { type: photo.type }))
-        .then((prepared) => uploadRecipePhoto(userId, saved.recipeId, prepared))
-        .then(() => null)
-        .catch(() => 'saved without its photo, which could not be read or stored');
-    }
-    return { name: recipe.name, ...saved, why };
-  } catch (error) {
-    return {
-      name: recipe.name,
-      outcome: 'refused',
-      recipeId: null,
-      why: `"${recipe.name}": ${describeError(error).message}`,
-    };
   }
 }
 

@@ -1,6 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
 import type { Measures } from '../../../../shared/recipe-import/ingredient-line.ts';
-import { importPayload } from '../../../../shared/recipe-import/save.ts';
 import { describeError } from '../../lib/errors.ts';
 import {
   addOwnIngredient,
@@ -117,6 +116,15 @@ export async function ownIngredientFor(r: number, l: number, input: OwnIngredien
  */
 export async function saveAll(): Promise<void> {
   importer.status = 'saving';
+  // The checks of what is saved load with the first save, not with the page.
+  let importPayload: typeof import('../../../../shared/recipe-import/save.ts').importPayload;
+  try {
+    ({ importPayload } = await import('../../../../shared/recipe-import/save.ts'));
+  } catch (error) {
+    importer.problem = describeError(error).message;
+    importer.status = 'review';
+    return;
+  }
   const report: ReportLine[] = [];
   for (const { recipe, lines } of importer.recipes) {
     const built = importPayload(recipe, 'web', lineChoices(lines, importer.units));
