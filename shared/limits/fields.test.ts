@@ -6,7 +6,6 @@ import {
   durationText,
   emailField,
   energyText,
-  FIELD_MESSAGES,
   gramsPerEachText,
   gramsPerMlText,
   ingredientNameField,
@@ -22,6 +21,7 @@ import {
   tagsText,
 } from './fields.ts';
 import { LIMITS } from './limits.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 import { normalizeName } from './normalize-name.ts';
 import { isQuantityText } from './quantity-text.ts';
 

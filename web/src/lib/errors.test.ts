@@ -1,6 +1,6 @@
 import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES } from '../../../shared/limits/fields.ts';
+import { FIELD_MESSAGES } from '../../../shared/limits/messages.ts';
 import {
   DUPLICATE_MESSAGE,
   describeError,

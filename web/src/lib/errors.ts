@@ -4,8 +4,8 @@ import {
   isAuthError,
   isAuthWeakPasswordError,
 } from '@supabase/supabase-js';
-import { FIELD_MESSAGES } from '../../../shared/limits/fields.ts';
 import { LIMITS } from '../../../shared/limits/limits.ts';
+import { FIELD_MESSAGES } from '../../../shared/limits/messages.ts';
 
 /** What a screen shows when something failed: one plain sentence, and whether Retry may help. */
 export interface Problem {

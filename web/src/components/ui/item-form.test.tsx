@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_MESSAGES } from '../../../../shared/limits/fields.ts';
 import { LIMITS } from '../../../../shared/limits/limits.ts';
+import { FIELD_MESSAGES } from '../../../../shared/limits/messages.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 
 /** The form, saving into `saved` unless `onSubmit` says otherwise. */

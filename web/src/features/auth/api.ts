@@ -1,6 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
 import { isAuthApiError } from '@supabase/supabase-js';
-import { emailField, newPasswordField, readField, userNameField } from '../../../../shared/limits/fields.ts';
 import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
@@ -18,18 +17,29 @@ export class FieldErrors extends Error {
   }
 }
 
+type FieldRules = typeof import('../../../../shared/limits/fields.ts');
+let rules: FieldRules | null = null;
+
+/**
+ * The field rules (zod) load with the first form of these screens, not with the app: most visits
+ * start signed in and never see one. A field left before they are here is checked on submit.
+ */
+export function loadFieldRules(): Promise<FieldRules> {
+  return import('../../../../shared/limits/fields.ts').then((m) => (rules = m));
+}
+
 /** The message for a typed field, or null; an empty field is the missing-credentials rule's. */
 const check =
-  (field: Parameters<typeof readField>[0]) =>
+  (field: (r: FieldRules) => Parameters<FieldRules['readField']>[0]) =>
   (text: string): string | null => {
-    if (text === '') return null;
-    const read = readField(field, text);
+    if (text === '' || !rules) return null;
+    const read = rules.readField(field(rules), text);
     return read.ok ? null : read.message;
   };
 
-export const checkEmail = check(emailField);
-export const checkNewPassword = check(newPasswordField);
-export const checkFullName = check(userNameField);
+export const checkEmail = check((r) => r.emailField);
+export const checkNewPassword = check((r) => r.newPasswordField);
+export const checkFullName = check((r) => r.userNameField);
 
 /** Throws the spec's message when a credential is missing, and the fields' own messages. */
 function requireFields(fields: Record<string, string | null>, required: string[]): void {
@@ -39,6 +49,7 @@ function requireFields(fields: Record<string, string | null>, required: string[]
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<Session> {
+  await loadFieldRules();
   requireFields({ email: checkEmail(email) }, [email, password]);
   const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
   if (error) throw error;
@@ -51,6 +62,7 @@ export async function signUpWithPassword(
   email: string,
   password: string,
 ): Promise<Session | null> {
+  await loadFieldRules();
   requireFields(
     { fullName: checkFullName(fullName), email: checkEmail(email), password: checkNewPassword(password) },
     [email, password],
@@ -66,6 +78,7 @@ export async function signUpWithPassword(
 
 export async function sendRecoveryEmail(email: string): Promise<void> {
   if (!email.trim()) throw new FieldErrors({ email: 'Enter the e-mail address you signed up with.' });
+  await loadFieldRules();
   requireFields({ email: checkEmail(email) }, []);
   const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
     redirectTo: `${location.origin}/reset-password`,
@@ -75,6 +88,7 @@ export async function sendRecoveryEmail(email: string): Promise<void> {
 
 export async function updatePassword(password: string): Promise<void> {
   if (!password) throw new FieldErrors({ password: 'Enter a new password.' });
+  await loadFieldRules();
   requireFields({ password: checkNewPassword(password) }, []);
   const { error } = await supabase.auth.updateUser({ password });
   if (error) throw error;

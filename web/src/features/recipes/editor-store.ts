@@ -1,5 +1,5 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import { FIELD_MESSAGES } from '../../../../shared/limits/fields.ts';
+import { FIELD_MESSAGES } from '../../../../shared/limits/messages.ts';
 import { describeError, type Problem } from '../../lib/errors.ts';
 import {
   addOwnIngredient,

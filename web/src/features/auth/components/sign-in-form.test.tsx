@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_MESSAGES } from '../../../../../shared/limits/fields.ts';
+import { FIELD_MESSAGES } from '../../../../../shared/limits/messages.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { MISSING_CREDENTIALS } from '../api.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';

@@ -1,7 +1,7 @@
-import { type FocusEvent, type FormEvent, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/ui/field.tsx';
 import { describeError, type Problem } from '../../../lib/errors.ts';
-import { FieldErrors } from '../api.ts';
+import { FieldErrors, loadFieldRules } from '../api.ts';
 
 /** A field's own check: its message, or null. */
 type Checks = Readonly<Record<string, (text: string) => string | null>>;
@@ -33,6 +33,8 @@ export function useFormAction(action: (form: FormData) => Promise<void>, checks:
   const [problem, setProblem] = useState<Problem | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const last = useRef<{ form: FormData; element: HTMLFormElement } | null>(null);
+  // The checks of the fields as they are left; a failed load is retried by the action itself.
+  useEffect(() => void loadFieldRules().catch(() => undefined), []);
   const setOne = (name: string, message: string | null) =>
     setErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
   const run = (form: FormData, element: HTMLFormElement) => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_MESSAGES } from '../../../../../shared/limits/fields.ts';
+import { FIELD_MESSAGES } from '../../../../../shared/limits/messages.ts';
 import { testRecipe } from '../../../testing/recipes.ts';
 import { renderAt } from '../../../testing/render.tsx';
 import { closeEditor, editor, setEditorOptions } from '../editor-store.ts';
