@@ -24,8 +24,8 @@ import {
   useRecipes,
 } from '../../features/recipes/store.ts';
 import { mealChoices, plannedMeals } from '../../features/shop-week/plan.ts';
+import { planLinesToWrite } from '../../features/shop-week/plan-lines.ts';
 import { buildShoppingList, subscribePriceImports } from '../../features/shop-week/store.ts';
-import { addToShopping } from '../../features/shopping/store.ts';
 import { describeError } from '../../lib/errors.ts';
 import { formatDay } from '../../lib/format.ts';
 
@@ -42,16 +42,20 @@ function cookActions(householdId: string, dates: readonly string[]): CookActions
     showToast(`${nameOf(recipeId)} is planned for dinner on ${formatDay(date)}.`, 'success');
   };
   return {
+    // The list's store (with its offline queue) loads when something is added, not with the screen.
     onAddMissing: (c: RecipeCoverage) =>
-      addToShopping(
-        householdId,
-        c.missing.map((l) => ({
-          name: l.name,
-          ingredient_id: l.ingredient_id,
-          quantity: listAmounts(l).buy,
-          unit: l.base,
-        })),
-      )
+      import('../../features/shopping/store.ts')
+        .then(({ addToShopping }) =>
+          addToShopping(
+            householdId,
+            c.missing.map((l) => ({
+              name: l.name,
+              ingredient_id: l.ingredient_id,
+              quantity: listAmounts(l).buy,
+              unit: l.base,
+            })),
+          ),
+        )
         .then(() =>
           showToast(`The missing lines of ${nameOf(c.recipeId)} are on the shopping list.`, 'success'),
         )
@@ -70,7 +74,9 @@ function cookActions(householdId: string, dates: readonly string[]): CookActions
             [],
           );
           return buildShoppingList(
-            shoppingNeeds(plannedMeals(week), withPackets(pantryState.items, recipesState.prices)),
+            planLinesToWrite(
+              shoppingNeeds(plannedMeals(week), withPackets(pantryState.items, recipesState.prices)),
+            ),
           );
         })
         .then(() => showToast('The shopping list now has what the week needs.', 'success'))

@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useConfirm } from '../../components/ui/dialog.tsx';
 import { showToast } from '../../components/ui/toast.tsx';
+import { useConfirm } from '../../components/ui/use-confirm.tsx';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
 import { useHouseholdId } from '../../features/household/store.ts';
-import { PriceInsights } from '../../features/prices/components/price-insights.tsx';
 import type { Recipe } from '../../features/recipes/api.ts';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
 import { shoppingLinesOf } from '../../features/recipes/recipe-lines.ts';
 import { removeRecipe, shareRecipe, useRecipes } from '../../features/recipes/store.ts';
-import { addToShopping } from '../../features/shopping/store.ts';
+
+// Below the recipe: the price history loads after it.
+const PriceInsights = lazy(() =>
+  import('../../features/prices/components/price-insights.tsx').then((m) => ({ default: m.PriceInsights })),
+);
 
 export default function RecipeDetailScreen({ id }: { id: string }) {
   const userId = useUserId()!;
@@ -26,7 +29,9 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   const addToList = (scale: number) => {
     if (!recipe || !householdId) return;
     setBusy(true);
-    addToShopping(householdId, shoppingLinesOf(recipe, scale))
+    // The list's store (with its offline queue) loads when something is added, not with the recipe.
+    import('../../features/shopping/store.ts')
+      .then(({ addToShopping }) => addToShopping(householdId, shoppingLinesOf(recipe, scale)))
       .then(() => showToast(`Added the ingredients of ${recipe.name} to your shopping list.`, 'success'))
       .catch((e: unknown) => {
         console.error('adding to the shopping list failed', e);
@@ -73,7 +78,9 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
       <RecipeDetail
         id={id}
         insights={(r) => (
-          <PriceInsights source={{ kind: 'recipe', lines: r.recipe_ingredients }} what="the whole recipe" />
+          <Suspense fallback={null}>
+            <PriceInsights source={{ kind: 'recipe', lines: r.recipe_ingredients }} what="the whole recipe" />
+          </Suspense>
         )}
         actions={(scale) =>
           recipe ? (

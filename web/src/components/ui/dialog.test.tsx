@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog, useConfirm } from './dialog.tsx';
+import { Dialog } from './dialog.tsx';
+import { useConfirm } from './use-confirm.tsx';
 
 const inDialog = { hidden: true } as const;
 
@@ -21,12 +22,12 @@ function Asker({ onConfirm }: { onConfirm: () => void }) {
 }
 
 describe('useConfirm', () => {
-  it('runs the action only when its button is chosen, and closes (issue 20: 6)', () => {
+  it('runs the action only when its button is chosen, and closes (issue 20: 6)', async () => {
     const onConfirm = vi.fn();
     render(<Asker onConfirm={onConfirm} />);
     expect(screen.queryByRole('dialog', inDialog)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
-    expect(screen.getByRole('dialog', inDialog)).toHaveTextContent('Delete it?Gone.');
+    expect(await screen.findByRole('dialog', inDialog)).toHaveTextContent('Delete it?Gone.');
     fireEvent.click(screen.getByRole('button', { name: 'Delete', ...inDialog }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', inDialog)).toBeNull();

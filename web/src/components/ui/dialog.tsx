@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 /**
@@ -94,14 +94,4 @@ export function ConfirmDialog({
       </form>
     </Dialog>
   );
-}
-
-/**
- * A confirmation to show where it is needed: `ask(…)` opens it, and `dialog` is the element to
- * render (null while nothing is asked).
- */
-export function useConfirm(): { ask: (confirmation: Confirmation) => void; dialog: ReactNode } {
-  const [asked, setAsked] = useState<Confirmation | null>(null);
-  const dialog = asked ? <ConfirmDialog confirmation={asked} onClose={() => setAsked(null)} /> : null;
-  return { ask: setAsked, dialog };
 }

@@ -3,7 +3,7 @@ import type { Basket } from '../../../../shared/basket/basket.ts';
 import type { NeedLine } from '../../../../shared/basket/needs.ts';
 import { PlainError } from '../../lib/errors.ts';
 import { supabase } from '../../lib/supabase.ts';
-import type { PlanLineInput } from './plan.ts';
+import type { PlanLineInput } from './plan-lines.ts';
 
 export interface PlanWriteResult {
   added: number;

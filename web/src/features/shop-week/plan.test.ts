@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shoppingNeeds } from '../../../../shared/basket/needs.ts';
 import { describePlanLine } from '../shopping/plan-line.ts';
-import { mealChoices, mealLabel, type PlanRecipe, planLinesToWrite, plannedMeals } from './plan.ts';
+import { mealChoices, mealLabel, type PlanRecipe, plannedMeals } from './plan.ts';
+import { planLinesToWrite } from './plan-lines.ts';
 
 const flour = { id: 1, name: 'plain flour', protein: 10, carbs: 76, fats: 1, calories: 364 };
 const recipe = (

@@ -1,9 +1,8 @@
 import { proxy, ref, useSnapshot } from 'valtio';
-import type { NeedLine } from '../../../../shared/basket/needs.ts';
 import { coalesced } from '../../lib/coalesce.ts';
 import { subscribeTopic, topicTable } from '../../lib/realtime.ts';
 import { type BasketAnswer, type PlanWriteResult, priceShoppingList, writePlanLines } from './api.ts';
-import { planLinesToWrite } from './plan.ts';
+import type { PlanLineInput } from './plan-lines.ts';
 
 interface ShopWeekState {
   /** The range the list is built for (ISO dates); null: the planner's window. */
@@ -47,10 +46,10 @@ export function toggleMeal(id: string, included: boolean): void {
  * Writes the lines the ticked meals need into the list: the plan's own lines are updated, never
  * the ones ticked, edited or added by hand.
  */
-export async function buildShoppingList(needs: readonly NeedLine[]): Promise<PlanWriteResult> {
+export async function buildShoppingList(lines: PlanLineInput[]): Promise<PlanWriteResult> {
   shopWeek.building = true;
   try {
-    return await writePlanLines(planLinesToWrite(needs));
+    return await writePlanLines(lines);
   } finally {
     shopWeek.building = false;
   }

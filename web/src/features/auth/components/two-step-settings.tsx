@@ -1,9 +1,9 @@
 import type { Factor } from '@supabase/supabase-js';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { useConfirm } from '../../../components/ui/use-confirm.tsx';
 import { describeError, type Problem } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { FieldErrors } from '../api.ts';

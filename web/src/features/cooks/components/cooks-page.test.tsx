@@ -20,7 +20,7 @@ describe('CooksPage', () => {
     cooks.loaded = true;
     render(<CooksPage householdId="h" />);
     fireEvent.click(await screen.findByRole('button', { name: /^Delete\s*Alex$/ }));
-    const dialog = screen.getByRole('dialog', inDialog);
+    const dialog = await screen.findByRole('dialog', inDialog);
     expect(dialog).toHaveTextContent('Delete Alex?This cannot be undone.');
     expect(confirm).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel', ...inDialog }));

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { emailField, householdNameField, readField } from '../../../../../shared/limits/fields.ts';
 import { LIMITS } from '../../../../../shared/limits/limits.ts';
-import { useConfirm } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { OneFieldForm } from '../../../components/ui/one-field-form.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { useConfirm } from '../../../components/ui/use-confirm.tsx';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import type { InviteAnswer, Member } from '../api.ts';

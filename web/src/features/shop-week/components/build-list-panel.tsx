@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { describeError } from '../../../lib/errors.ts';
 import { formatDayMonth, formatShortDay } from '../../../lib/format.ts';
 import { mealChoices, type PlanMeal, type PlanRecipe, plannedMeals } from '../plan.ts';
+import { planLinesToWrite } from '../plan-lines.ts';
 import { buildShoppingList, setRange, toggleMeal, useShopWeek } from '../store.ts';
 
 function builtMessage(r: { added: number; updated: number; removed: number; kept: number }): string {
@@ -56,7 +57,7 @@ export function BuildListPanel({
   const toBuy = needs.filter((n) => n.buy > 0).length;
   const covered = needs.filter((n) => n.base !== null && n.buy === 0).map((n) => n.name);
   const build = () => {
-    buildShoppingList(needs)
+    buildShoppingList(planLinesToWrite(needs))
       .then((result) => {
         showToast(builtMessage(result), 'success');
         onBuilt();
