@@ -33,7 +33,7 @@ describe('Layout', () => {
       auth.secondFactor = 'needed';
     });
     renderAt('/planner', <Layout />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeInTheDocument();
     expect(screen.getByLabelText('Code')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     await act(async () => {

@@ -3,13 +3,8 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
-import { plannerDates, refreshMeals, usePlanner } from '../../features/meal-planner/store.ts';
-import { withPackets } from '../../features/pantry/packets.ts';
-import { loadPantry, usePantry } from '../../features/pantry/store.ts';
 import { saveProfile, useProfile } from '../../features/profile/store.ts';
-import { ensureRecipes, loadPrices, usePrices, useRecipes } from '../../features/recipes/store.ts';
-import { BasketView } from '../../features/shop-week/components/basket-view.tsx';
-import { BuildListPanel } from '../../features/shop-week/components/build-list-panel.tsx';
+import { loadPrices } from '../../features/recipes/store.ts';
 import {
   claimShopWeek,
   loadBasket,
@@ -19,10 +14,27 @@ import {
 import { ShoppingPage } from '../../features/shopping/components/shopping-page.tsx';
 import { loadShopping, useShopping } from '../../features/shopping/store.ts';
 
-// Below the list and the basket: loaded after them, so the list in hand shows first.
+// Around the list: the plan's panel, the basket (which waits for prices anyway) and the price
+// history load after the list's own code, so the list in hand shows first.
+const PlanToList = lazy(() =>
+  import('../../features/shop-week/components/plan-to-list.tsx').then((m) => ({ default: m.PlanToList })),
+);
+const BasketView = lazy(() =>
+  import('../../features/shop-week/components/basket-view.tsx').then((m) => ({ default: m.BasketView })),
+);
 const PriceInsights = lazy(() =>
   import('../../features/prices/components/price-insights.tsx').then((m) => ({ default: m.PriceInsights })),
 );
+
+/** Where the plan's panel comes, while its code loads: the same card, so the list does not jump. */
+function PlanPanelLoading() {
+  return (
+    <section className="card build-list" aria-labelledby="build-list-title">
+      <h2 id="build-list-title">From your meal plan</h2>
+      <p className="muted">Loading your plan...</p>
+    </section>
+  );
+}
 
 /** What the basket depends on: the unticked lines and their amounts. */
 function listSignature(
@@ -37,14 +49,9 @@ function listSignature(
 /** The list, built from the plan and the pantry, and where to buy it. */
 function ShoppingFor({ householdId }: { householdId: string }) {
   const userId = useUserId()!;
-  const planner = usePlanner();
-  const recipes = useRecipes();
-  const pantry = usePantry();
   const shopping = useShopping();
   const { profile } = useProfile();
   const basket = useBasket();
-  const { prices } = usePrices();
-  const held = useMemo(() => withPackets(pantry.items, prices), [pantry.items, prices]);
   claimShopWeek(userId);
   useEffect(
     () =>
@@ -56,11 +63,6 @@ function ShoppingFor({ householdId }: { householdId: string }) {
       }),
     [],
   );
-  useEffect(() => refreshMeals(householdId), [householdId]);
-  useEffect(() => {
-    void loadPantry(householdId);
-    void ensureRecipes();
-  }, [householdId]);
   const signature = listSignature(shopping.items);
   // The trend prices what the basket prices (its lines to buy with an ingredient) by its rule.
   const toBuy = basket.answer?.lines;
@@ -78,25 +80,25 @@ function ShoppingFor({ householdId }: { householdId: string }) {
       <ShoppingPage
         householdId={householdId}
         before={
-          <BuildListPanel
-            dates={plannerDates()}
-            meals={planner.meals}
-            recipes={recipes.items}
-            pantry={held}
-            ready={planner.loaded && recipes.loaded && pantry.loaded}
-            built={shopping.items.some((i) => i.plan_key !== null)}
-            onBuilt={() => void loadShopping(householdId)}
-          />
+          <Suspense fallback={<PlanPanelLoading />}>
+            <PlanToList
+              householdId={householdId}
+              built={shopping.items.some((i) => i.plan_key !== null)}
+              onBuilt={() => void loadShopping(householdId)}
+            />
+          </Suspense>
         }
       />
-      <BasketView
-        answer={basket.answer}
-        loading={basket.loading}
-        error={basket.error}
-        minSavingCents={profile?.basket_min_saving_cents ?? 500}
-        onSaveMinSaving={(cents) => saveProfile(userId, { basket_min_saving_cents: cents })}
-        onRetry={() => void loadBasket()}
-      />
+      <Suspense fallback={null}>
+        <BasketView
+          answer={basket.answer}
+          loading={basket.loading}
+          error={basket.error}
+          minSavingCents={profile?.basket_min_saving_cents ?? 500}
+          onSaveMinSaving={(cents) => saveProfile(userId, { basket_min_saving_cents: cents })}
+          onRetry={() => void loadBasket()}
+        />
+      </Suspense>
       {trendSource && trendSource.lines.length > 0 ? (
         <div className="card basket-insights">
           <Suspense fallback={null}>

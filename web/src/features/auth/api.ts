@@ -123,3 +123,13 @@ export async function sessionRejected(): Promise<boolean> {
   console.error('checking the session failed', error);
   return false;
 }
+
+/**
+ * Whether the session must still prove the second factor (auth.mfa.getAuthenticatorAssuranceLevel):
+ * the person has a verified factor (next level aal2) but this session is aal1.
+ */
+export async function secondFactorNeeded(): Promise<boolean> {
+  const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw error;
+  return data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+}

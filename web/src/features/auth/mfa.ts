@@ -69,16 +69,6 @@ export async function removeFactor(factorId: string): Promise<void> {
   if (error) throw error;
 }
 
-/**
- * Whether the session must still prove the second factor (auth.mfa.getAuthenticatorAssuranceLevel):
- * the person has a verified factor (next level aal2) but this session is aal1.
- */
-export async function secondFactorNeeded(): Promise<boolean> {
-  const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (error) throw error;
-  return data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
-}
-
 /** Signs in the second step: the code of the person's first verified authenticator app. */
 export async function verifySignInCode(codeText: string): Promise<void> {
   const code = readCode(codeText);

@@ -2,8 +2,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { proxy, ref, useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { storedSessionAtStart, supabase } from '../../lib/supabase.ts';
-import { sessionRejected, signedOutOnPurpose } from './api.ts';
-import { secondFactorNeeded } from './mfa.ts';
+import { secondFactorNeeded, sessionRejected, signedOutOnPurpose } from './api.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 

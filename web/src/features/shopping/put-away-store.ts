@@ -1,12 +1,8 @@
 import { proxy, useSnapshot } from 'valtio';
-import { packsText } from '../../../../shared/basket/basket.ts';
 import type { BaseUnit } from '../../../../shared/basket/needs.ts';
 import { formatAmountText } from '../../../../shared/display/amount.ts';
 import { CHAIN_NAMES, type ChainKey } from '../../../../shared/pricing/types.ts';
-import { ownPacksBought, packOfIngredient } from '../../../../shared/put-away/own-packs.ts';
-import { packsBought } from '../../../../shared/put-away/packs-bought.ts';
-import { type BoughtLine, planPutAway } from '../../../../shared/put-away/put-away.ts';
-import { listPantryRows } from '../../lib/pantry-rows.ts';
+import type { BoughtLine } from '../../../../shared/put-away/put-away.ts';
 import { priceBoughtLines, putAwayShopping, type ShoppingItem, undoPutAway } from './api.ts';
 import { loadShopping } from './store.ts';
 
@@ -39,6 +35,12 @@ export const putAway = proxy<PutAwayState>({ amounts: null, busy: false, errors:
  * or free text, keeps its own amount (1 when it has none).
  */
 export async function startPutAway(ticked: readonly ShoppingItem[], chain: ChainKey | null): Promise<void> {
+  // Packs and the pantry's rules load when shopping is put away, not with the list.
+  const [{ packsText }, { ownPacksBought, packOfIngredient }, { packsBought }] = await Promise.all([
+    import('../../../../shared/basket/basket.ts'),
+    import('../../../../shared/put-away/own-packs.ts'),
+    import('../../../../shared/put-away/packs-bought.ts'),
+  ]);
   const own = (i: ShoppingItem): BoughtAmount => {
     const pack = packOfIngredient(i.ingredients);
     const bought = pack ? ownPacksBought(i.quantity, i.unit, i.name, pack) : null;
@@ -105,6 +107,10 @@ export async function putAwayTicked(
   }));
   putAway.busy = true;
   try {
+    const [{ planPutAway }, { listPantryRows }] = await Promise.all([
+      import('../../../../shared/put-away/put-away.ts'),
+      import('../../lib/pantry-rows.ts'),
+    ]);
     const plan = planPutAway(await listPantryRows(householdId), lines, () => crypto.randomUUID());
     putAway.errors = Object.fromEntries(
       plan.errors.map((e) => [lines[Number(/\d+/.exec(e.field)?.[0])]?.shopping_id ?? '', e.message]),
