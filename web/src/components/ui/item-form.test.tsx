@@ -69,6 +69,8 @@ describe('ItemForm', () => {
 
   it('checks a field as it is left, and clears the message as it is fixed', async () => {
     renderForm();
+    // The rules load as the form shows (the list beside it comes first).
+    await act(() => import('./item-fields.ts'));
     type('Quantity', 'a few');
     expect(screen.queryByText(FIELD_MESSAGES.itemQuantity)).toBeNull();
     fireEvent.blur(screen.getByLabelText('Quantity'));

@@ -4,16 +4,13 @@ import { describeError, type Problem } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
 import { Field, focusFirstInvalid, SelectField } from './field.tsx';
 import { FormError } from './form-error.tsx';
-import {
-  checkItemPart,
-  type ItemErrors,
-  type ItemPart,
-  type ItemText,
-  type ItemValues,
-  readItem,
-} from './item-fields.ts';
+import type { ItemErrors, ItemPart, ItemText, ItemValues } from './item-fields.ts';
 
 export type { ItemValues };
+
+type ItemRules = typeof import('./item-fields.ts');
+// The item rules (zod, quantity parsing) load as the form shows, not before the list beside it.
+const loadRules = (): Promise<ItemRules> => import('./item-fields.ts');
 
 const asText = (v?: ItemValues): ItemText => ({
   name: v?.name ?? '',
@@ -49,19 +46,30 @@ export function ItemForm({
   const [errors, setErrors] = useState<ItemErrors>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [pending, setPending] = useState(false);
+  const [rules, setRules] = useState<ItemRules | null>(null);
   useEffect(() => {
+    loadRules().then(setRules, (e: unknown) => console.error('loading the item rules failed', e));
     ingredientOptions().then(setKnown, (e: unknown) => console.error('loading ingredients failed', e));
     measurementOptions().then(setUnits, (e: unknown) => console.error('loading units failed', e));
   }, []);
   // A fixed field clears its message as it is typed; a new message waits until the field is left.
+  // A field left before the rules are here is checked on saving.
+  const check = (t: ItemText, part: ItemPart) => rules?.checkItemPart(t, part) ?? undefined;
   const edit = (part: ItemPart, value: string) => {
     const next = { ...text, [part]: value };
     setText(next);
-    if (errors[part]) setErrors((e) => ({ ...e, [part]: checkItemPart(next, part) ?? undefined }));
+    if (errors[part]) setErrors((e) => ({ ...e, [part]: check(next, part) }));
   };
-  const leave = (part: ItemPart) =>
-    setErrors((e) => ({ ...e, [part]: checkItemPart(text, part) ?? undefined }));
+  const leave = (part: ItemPart) => setErrors((e) => ({ ...e, [part]: check(text, part) }));
   const save = (form?: HTMLFormElement) => {
+    if (rules) saveWith(rules, form);
+    else
+      loadRules().then(
+        (loaded) => saveWith(loaded, form),
+        (e: unknown) => setProblem(describeError(e)),
+      );
+  };
+  const saveWith = ({ readItem }: ItemRules, form?: HTMLFormElement) => {
     const read = readItem(text, known);
     if (!read.ok) {
       setErrors(read.errors);
