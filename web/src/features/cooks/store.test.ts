@@ -21,7 +21,7 @@ describe('cooks store', () => {
   });
 
   it('keeps a cook added live while a read was on its way, whose older answer lacks them', async () => {
-    const read = holdRead();
+    const read = holdRead('cooks');
     const loading = loadCooks('h');
     await read.sent();
     applyCookChange({ eventType: 'INSERT', new: cook('2', 'Ana') } as Change<Cook>);

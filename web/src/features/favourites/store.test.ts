@@ -52,7 +52,7 @@ describe('favourites store', () => {
   });
 
   it('keeps favourites changed on another device while a read was on its way', async () => {
-    const read = holdRead();
+    const read = holdRead('favourites');
     const loading = loadFavourites(userId);
     await read.sent();
     applyFavouriteChange({

@@ -72,7 +72,7 @@ describe("the plan's today", () => {
 
   it('keeps a live change heard while a read was on its way, whose older answer lacks it', async () => {
     const [today] = plannerDates();
-    const read = holdRead();
+    const read = holdRead('meal_planner');
     const loading = loadMeals('u');
     await read.sent();
     // Another member plans a meal after the read was sent; the read answers without it.

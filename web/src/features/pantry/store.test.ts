@@ -19,7 +19,7 @@ describe('pantry store', () => {
   });
 
   it('keeps the newest read of the pantry when an older one answers after it', async () => {
-    const reads = holdRead();
+    const reads = holdRead('pantry');
     const older = loadPantry('h');
     await reads.sent(1);
     // A live change reads the pantry again while the first read is still on its way.

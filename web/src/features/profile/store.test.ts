@@ -32,7 +32,7 @@ describe('profile store', () => {
   });
 
   it('keeps a change saved on another device while the profile was being read', async () => {
-    const read = holdRead();
+    const read = holdRead('users');
     const loading = loadProfile(user);
     await read.sent();
     applyProfileChange({ eventType: 'UPDATE', new: { name: 'Ada', household_id: 'h2' } } as Change<Profile>);
