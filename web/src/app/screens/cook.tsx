@@ -1,96 +1,20 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
-import { listAmounts, shoppingNeeds } from '../../../../shared/basket/needs.ts';
-import type { RecipeCoverage } from '../../../../shared/cook-from-pantry/coverage.ts';
-import { showToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
-import { type CookActions, CookPage } from '../../features/cook-from-pantry/components/cook-page.tsx';
-import { loadStaples, markStaple, unmarkStaple } from '../../features/cook-from-pantry/store.ts';
+import { CookLoading } from '../../features/cook-from-pantry/components/cook-loading.tsx';
+import { loadStaples } from '../../features/cook-from-pantry/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
-import {
-  planMeal,
-  planner,
-  plannerDates,
-  refreshMeals,
-  usePlanner,
-} from '../../features/meal-planner/store.ts';
-import { withPackets } from '../../features/pantry/packets.ts';
-import { loadPantry, pantry as pantryState, usePantry } from '../../features/pantry/store.ts';
-import {
-  ensureRecipes,
-  loadPrices,
-  recipes as recipesState,
-  usePrices,
-  useRecipes,
-} from '../../features/recipes/store.ts';
-import { mealChoices, plannedMeals } from '../../features/shop-week/plan.ts';
-import { planLinesToWrite } from '../../features/shop-week/plan-lines.ts';
-import { buildShoppingList, subscribePriceImports } from '../../features/shop-week/store.ts';
-import { describeError } from '../../lib/errors.ts';
-import { formatDay } from '../../lib/format.ts';
+import { refreshMeals } from '../../features/meal-planner/store.ts';
+import { loadPantry } from '../../features/pantry/store.ts';
+import { ensureRecipes, loadPrices } from '../../features/recipes/store.ts';
+import { subscribePriceImports } from '../../features/shop-week/store.ts';
 
-const failed = (what: string) => (error: unknown) => {
-  console.error(`${what} failed`, error);
-  showToast(describeError(error).message, 'error');
-};
-
-/** The actions of "What can I cook?": the list, the plan and the staples are the household's. */
-function cookActions(householdId: string, dates: readonly string[]): CookActions {
-  const nameOf = (id: string) => recipesState.items.find((r) => r.id === id)?.name ?? 'The recipe';
-  const plan = async (recipeId: string, date: string) => {
-    await planMeal(householdId, date, 'dinner', { recipe_id: recipeId });
-    showToast(`${nameOf(recipeId)} is planned for dinner on ${formatDay(date)}.`, 'success');
-  };
-  return {
-    // The list's store (with its offline queue) loads when something is added, not with the screen.
-    onAddMissing: (c: RecipeCoverage) =>
-      import('../../features/shopping/store.ts')
-        .then(({ addToShopping }) =>
-          addToShopping(
-            householdId,
-            c.missing.map((l) => ({
-              name: l.name,
-              ingredient_id: l.ingredient_id,
-              quantity: listAmounts(l).buy,
-              unit: l.base,
-            })),
-          ),
-        )
-        .then(() =>
-          showToast(`The missing lines of ${nameOf(c.recipeId)} are on the shopping list.`, 'success'),
-        )
-        .catch(failed('adding the missing lines')),
-    onPlan: (recipeId, date) => plan(recipeId, date).catch(failed('planning the recipe')),
-    // A leftover recipe joins the week's plan, so the list is rebuilt from the plan as "Build
-    // shopping list" does: the basket follows the list.
-    onPlanLeftover: (recipeId, date) =>
-      plan(recipeId, date)
-        .then(() => {
-          const week = mealChoices(
-            planner.meals,
-            recipesState.items,
-            dates[0] ?? '',
-            dates[dates.length - 1] ?? '',
-            [],
-          );
-          return buildShoppingList(
-            planLinesToWrite(
-              shoppingNeeds(plannedMeals(week), withPackets(pantryState.items, recipesState.prices)),
-            ),
-          );
-        })
-        .then(() => showToast('The shopping list now has what the week needs.', 'success'))
-        .catch(failed('planning the leftover recipe')),
-    onMarkStaple: (staple) => markStaple(householdId, staple).catch(failed('marking the staple')),
-    onUnmarkStaple: (id) => unmarkStaple(householdId, id).catch(failed('removing the staple')),
-  };
-}
+// The summing and pricing (units, packs, the basket) are fetched as this screen's code runs, to
+// arrive while its reads below are on their way: the screen shows its skeleton until both are in.
+const household = import('../../features/cook-from-pantry/components/cook-household.tsx');
+const CookHousehold = lazy(() => household.then((m) => ({ default: m.CookHousehold })));
 
 function CookFor({ householdId }: { householdId: string }) {
-  const meals = usePlanner();
-  const recipes = useRecipes();
-  const pantry = usePantry();
-  const { prices, loaded: pricesLoaded } = usePrices();
   useEffect(() => refreshMeals(householdId), [householdId]);
   useEffect(() => {
     void loadPantry(householdId);
@@ -99,32 +23,11 @@ function CookFor({ householdId }: { householdId: string }) {
     void ensureRecipes();
   }, [householdId]);
   useEffect(() => subscribePriceImports(() => void loadPrices(true)), []);
-  const dates = useMemo(() => plannerDates(), []);
-  const choices = useMemo(
-    () => mealChoices(meals.meals, recipes.items, dates[0] ?? '', dates[dates.length - 1] ?? '', []),
-    [meals.meals, recipes.items, dates],
-  );
-  const planned = useMemo(() => plannedMeals(choices), [choices]);
-  const plannedIds = useMemo(() => new Set(choices.map((c) => c.recipe.id)), [choices]);
-  const freeDays = useMemo(
-    () => dates.filter((d) => !meals.meals.some((m) => String(m.date).slice(0, 10) === d)),
-    [dates, meals.meals],
-  );
-  const actions = useMemo(() => cookActions(householdId, dates), [householdId, dates]);
-  const held = useMemo(() => withPackets(pantry.items, prices), [pantry.items, prices]);
   return (
     <>
-      <CookPage
-        recipes={recipes.items}
-        pantry={held}
-        prices={prices}
-        planned={planned}
-        plannedIds={plannedIds}
-        dates={dates}
-        freeDays={freeDays}
-        ready={recipes.loaded && pantry.loaded && meals.loaded && pricesLoaded}
-        actions={actions}
-      />
+      <Suspense fallback={<CookLoading />}>
+        <CookHousehold householdId={householdId} />
+      </Suspense>
       <p className="page-footer-link">
         <Link href={paths.pantry}>Pantry</Link> · <Link href={paths.shopping}>Shopping list</Link> ·{' '}
         <Link href={paths.planner}>Planner</Link>

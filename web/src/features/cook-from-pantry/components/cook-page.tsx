@@ -4,11 +4,11 @@ import type { CookableRecipe, RecipeCoverage } from '../../../../../shared/cook-
 import type { IngredientPriceRecord } from '../../../../../shared/pricing/types.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { coverages, weekLeftovers } from '../compute.ts';
 import { useCook } from '../store.ts';
 import { cookView } from '../views.ts';
 import { CookControls } from './cook-controls.tsx';
+import { CookLoading } from './cook-loading.tsx';
 import { CoverageCard } from './coverage-card.tsx';
 import { LeftoversPanel } from './leftovers-panel.tsx';
 import { StaplesPanel } from './staples-panel.tsx';
@@ -60,7 +60,7 @@ export function CookPage({
   const view = useMemo(() => cookView(all, state.filter, state.sort), [all, state.filter, state.sort]);
   const names = useMemo(() => new Map(recipes.map((r) => [r.id, r.name])), [recipes]);
   const onStaple = (line: { name: string; ingredient_id: number | null }) => void actions.onMarkStaple(line);
-  if (!ready || !state.loaded) return <Skeleton lines={5} label="Loading what you can cook..." />;
+  if (!ready || !state.loaded) return <CookLoading />;
   return (
     <Page title="What can I cook?">
       {state.error ? (
