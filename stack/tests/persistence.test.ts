@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,20 @@ describe('PGlite data directory', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('stops only once the storage has cleared what a crash left in its tmp/, writing nothing after', async () => {
+    // Uploads a crash cut short: the storage drops them as it starts, and a stop right after the
+    // start must wait for that (a folder it was still writing to could not be removed).
+    const storageDir = join(dir, 'storage-after-a-crash');
+    await mkdir(join(storageDir, 'tmp'), { recursive: true });
+    await Promise.all(
+      Array.from({ length: 3000 }, (_, i) => writeFile(join(storageDir, 'tmp', `upload-${i}`), 'x')),
+    );
+    const stack = await startStack({ port: 0, quiet: true, cron: false, dataDir: dataDir(), storageDir });
+    await stack.stop();
+    expect(await readdir(join(storageDir, 'tmp'))).toEqual([]);
+    await rm(storageDir, { recursive: true });
   });
 
   it('starts over with reset: the user is gone and the seed is back', async () => {

@@ -106,6 +106,8 @@ function bucketAndKey(rest: string): [string, string | undefined] {
 export function createStorageApi(ctx: StackContext, options: StorageOptions): ApiModule {
   const files = new FileStore(options.dir);
   const ready = files.init();
+  // Requests wait for it and answer its error; until one comes, it is logged, not left unhandled.
+  ready.catch((error: unknown) => ctx.log.error(`[storage] preparing ${options.dir} failed`, error));
   const deps: StorageDeps = {
     ctx,
     files,
@@ -221,6 +223,9 @@ export function createStorageApi(ctx: StackContext, options: StorageOptions): Ap
   }
 
   return {
+    // A stop right after a start waits for the folders and the clearing of tmp/: a stopped stack
+    // writes nothing more (its folder could not be removed while that was still going on).
+    close: () => ready.catch(() => undefined),
     async handle(req, res, path, url) {
       try {
         await ready;
