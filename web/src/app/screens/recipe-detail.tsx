@@ -10,6 +10,7 @@ import type { Recipe } from '../../features/recipes/api.ts';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
 import { shoppingLinesOf } from '../../features/recipes/recipe-lines.ts';
 import { removeRecipe, shareRecipe, useRecipes } from '../../features/recipes/store.ts';
+import { addFromElsewhere } from '../../features/shopping/add-from-elsewhere.ts';
 
 // Below the recipe: the price history loads after it.
 const PriceInsights = lazy(() =>
@@ -29,9 +30,7 @@ export default function RecipeDetailScreen({ id }: { id: string }) {
   const addToList = (scale: number) => {
     if (!recipe || !householdId) return;
     setBusy(true);
-    // The list's store (with its offline queue) loads when something is added, not with the recipe.
-    import('../../features/shopping/store.ts')
-      .then(({ addToShopping }) => addToShopping(householdId, shoppingLinesOf(recipe, scale)))
+    addFromElsewhere(householdId, shoppingLinesOf(recipe, scale))
       .then(() => showToast(`Added the ingredients of ${recipe.name} to your shopping list.`, 'success'))
       .catch((e: unknown) => {
         console.error('adding to the shopping list failed', e);

@@ -11,6 +11,7 @@ import { recipes as recipesState, usePrices, useRecipes } from '../../recipes/st
 import { mealChoices, plannedMeals } from '../../shop-week/plan.ts';
 import { planLinesToWrite } from '../../shop-week/plan-lines.ts';
 import { buildShoppingList } from '../../shop-week/store.ts';
+import { addFromElsewhere } from '../../shopping/add-from-elsewhere.ts';
 import { markStaple, unmarkStaple } from '../store.ts';
 import { type CookActions, CookPage } from './cook-page.tsx';
 
@@ -27,20 +28,16 @@ function cookActions(householdId: string, dates: readonly string[]): CookActions
     showToast(`${nameOf(recipeId)} is planned for dinner on ${formatDay(date)}.`, 'success');
   };
   return {
-    // The list's store (with its offline queue) loads when something is added, not with the screen.
     onAddMissing: (c: RecipeCoverage) =>
-      import('../../shopping/store.ts')
-        .then(({ addToShopping }) =>
-          addToShopping(
-            householdId,
-            c.missing.map((l) => ({
-              name: l.name,
-              ingredient_id: l.ingredient_id,
-              quantity: listAmounts(l).buy,
-              unit: l.base,
-            })),
-          ),
-        )
+      addFromElsewhere(
+        householdId,
+        c.missing.map((l) => ({
+          name: l.name,
+          ingredient_id: l.ingredient_id,
+          quantity: listAmounts(l).buy,
+          unit: l.base,
+        })),
+      )
         .then(() =>
           showToast(`The missing lines of ${nameOf(c.recipeId)} are on the shopping list.`, 'success'),
         )
