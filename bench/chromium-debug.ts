@@ -17,6 +17,11 @@ const STOP_GRACE_MS = 5_000;
 export interface DebuggableChromium {
   port: number;
   profile: string;
+  /**
+   * The DevTools endpoint's address, once Chromium says it is listening (on stderr, as it does
+   * before it accepts a connection); rejects if it exits first or has not said so in time.
+   */
+  listening: Promise<string>;
   /** Stops the browser and every process it started, then removes the profile; never throws. */
   stop(): Promise<void>;
 }
@@ -34,13 +39,44 @@ export function startDebuggableChromium(port: number): DebuggableChromium {
       ...CHROMIUM_ARGS,
       'about:blank',
     ],
-    { stdio: 'ignore', detached: true },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
+  const listening = devToolsAddress(chrome);
+  // Callers await it; one stopped before it settled has no use for the rejection.
+  listening.catch(() => undefined);
   return {
     port,
     profile,
+    listening,
     stop: () => stopAndRemove(chrome, profile),
   };
+}
+
+/** A loaded machine can take many seconds to start Chromium; a broken one never will. */
+const LISTEN_TIMEOUT_MS = 60_000;
+
+function devToolsAddress(chrome: ChildProcess): Promise<string> {
+  let said = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new Error(`Chromium did not open its debugging port in ${LISTEN_TIMEOUT_MS} ms:\n${said}`)),
+      LISTEN_TIMEOUT_MS,
+    );
+    // Read to the end either way: a full pipe would stall Chromium's logging, and Chromium with it.
+    chrome.stderr?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString()).slice(-4000);
+      const address = /DevTools listening on (ws:\/\/\S+)/.exec(said)?.[1];
+      if (address) {
+        clearTimeout(timer);
+        resolve(address);
+      }
+    });
+    chrome.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${signal ?? code}) before opening its debugging port:\n${said}`));
+    });
+  });
 }
 
 /**

@@ -365,16 +365,10 @@ async function signInToList(webUrl: string, email: string, password: string): Pr
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function lighthouseScores(webUrl: string, email: string, password: string) {
-  const { port, stop } = startDebuggableChromium(await freePort());
+  const { port, listening, stop } = startDebuggableChromium(await freePort());
   try {
-    let browser: Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined;
-    for (let i = 0; i < 50 && !browser; i++) {
-      browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`).catch(async () => {
-        await new Promise((r) => setTimeout(r, 200));
-        return undefined;
-      });
-    }
-    if (!browser) throw new Error('Chromium did not open its debugging port');
+    await listening;
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     const categories = ['performance', 'accessibility'];
     const audit = (url: string, cpuSlowdownMultiplier?: number) =>
       lighthouse(url, {
