@@ -12,5 +12,8 @@ export default defineProject({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Each file starts its own stacks; what a worker keeps between files is only the modules, so
+    // loading them once per worker, not per file, takes about a third off the suite.
+    isolate: false,
   },
 });

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminClient, client, uniqueEmail } from './support/auth-client.ts';
 import { startTestStack, type TestStack } from './support/stack.ts';
 
@@ -18,18 +18,18 @@ describe('functions with the network cut off', () => {
   let stack: TestStack;
   let denoDir: string;
   beforeAll(async () => {
-    // Vitest runs each file in its own process, so this environment is this file's alone.
+    // The worker runs other files after this one (Vitest's isolate: false): the settings are
+    // put back afterwards, or the next file's connections would go to the closed port too.
     denoDir = mkdtempSync(join(tmpdir(), 'larder-empty-deno-dir-'));
-    Object.assign(process.env, {
-      DENO_DIR: denoDir,
-      NPM_CONFIG_REGISTRY: UNREACHABLE,
-      HTTPS_PROXY: UNREACHABLE,
-      HTTP_PROXY: UNREACHABLE,
-    });
+    vi.stubEnv('DENO_DIR', denoDir);
+    vi.stubEnv('NPM_CONFIG_REGISTRY', UNREACHABLE);
+    vi.stubEnv('HTTPS_PROXY', UNREACHABLE);
+    vi.stubEnv('HTTP_PROXY', UNREACHABLE);
     stack = await startTestStack({ database: 'pglite' });
   });
   afterAll(async () => {
     await stack?.stop();
+    vi.unstubAllEnvs();
     rmSync(denoDir, { recursive: true, force: true });
   });
 
