@@ -44,11 +44,18 @@ export function BuildListPanel({
   onBuilt: () => void;
 }) {
   const state = useShopWeek();
-  // Until someone opens or closes them, the days and meals show only before the first build.
-  const [chosenOpen, setChosenOpen] = useState<boolean | null>(null);
-  const open = chosenOpen ?? !built;
   const from = state.from && dates.includes(state.from) ? state.from : (dates[0] ?? '');
   const to = state.to && dates.includes(state.to) ? state.to : (dates[dates.length - 1] ?? '');
+  // Nothing planned all week (not just in the chosen days): there are no days to choose.
+  const nothingPlanned = useMemo(
+    () =>
+      ready && mealChoices(meals, recipes, dates[0] ?? '', dates[dates.length - 1] ?? '', []).length === 0,
+    [ready, meals, recipes, dates],
+  );
+  // Until someone opens or closes them, the days and meals show only before the first build, and
+  // only when there are meals to choose from: otherwise the list is what the screen is for.
+  const [chosenOpen, setChosenOpen] = useState<boolean | null>(null);
+  const open = chosenOpen ?? (!built && !nothingPlanned);
   const choices = useMemo(
     () => mealChoices(meals, recipes, from, to, state.excluded),
     [meals, recipes, from, to, state.excluded],
@@ -107,11 +114,8 @@ export function BuildListPanel({
         </div>
         {!ready ? (
           <p className="muted">Loading your plan...</p>
-        ) : choices.length === 0 ? (
-          <p className="muted">
-            No meals with a recipe are planned in these days.{' '}
-            <Link href={paths.planner}>Plan some on the planner</Link> first.
-          </p>
+        ) : nothingPlanned ? null : choices.length === 0 ? (
+          <p className="muted">No meals with a recipe are planned in these days.</p>
         ) : (
           <fieldset className="build-meals">
             <legend>Meals to shop for</legend>
@@ -136,6 +140,12 @@ export function BuildListPanel({
           </fieldset>
         )}
       </details>
+      {nothingPlanned ? (
+        <p className="muted">
+          No meals with a recipe are planned this week.{' '}
+          <Link href={paths.planner}>Plan some on the planner</Link> to build the list from them.
+        </p>
+      ) : null}
       {/* With nothing planned and nothing built, there is nothing to build; with lines built, a
           build takes the plan's lines off the list. */}
       {ready && choices.length === 0 && !built ? null : (
