@@ -85,7 +85,11 @@ export function closePutAway(): void {
 export function typeAmount(id: string, text: string): void {
   const amount = putAway.amounts?.[id];
   if (amount)
-    Object.assign(amount, { quantity: text.trim() === '' ? Number.NaN : Number(text), packs: null });
+    Object.assign(amount, {
+      quantity: text.trim() === '' ? Number.NaN : Number(text),
+      packs: null,
+      typed: true,
+    });
 }
 
 /**
