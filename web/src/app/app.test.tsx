@@ -6,10 +6,11 @@ import { renderAt } from '../testing/render.tsx';
 import { setStatus } from '../testing/session.ts';
 import { Layout } from './app.tsx';
 
-// The signed-in shell prefetches the recipes screen; loading it first means that import is
-// settled before the test environment is torn down (under load it once finished after).
+// The signed-in shell prefetches the recipes screen and loads the live channels' code; loading
+// them first means those imports are settled before the test environment is torn down (under
+// load the screen's once finished after, and the channels' did on a fresh-clone run).
 beforeAll(async () => {
-  await import('./screens/recipes.tsx');
+  await Promise.all([import('./screens/recipes.tsx'), import('./live-topics.ts')]);
 });
 
 describe('Layout', () => {
