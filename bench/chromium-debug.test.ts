@@ -34,15 +34,20 @@ describe('the benchmark’s debuggable Chromium', () => {
   it('stops and removes its profile right after a page was in use, three times running', async () => {
     for (let run = 0; run < 3; run++) {
       const browser = startDebuggableChromium(await freePort());
-      await browser.listening;
-      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
-      const page = await cdp.contexts()[0]!.newPage();
-      await page.goto(origin);
-      await page.evaluate(() => localStorage.setItem('k', 'v'.repeat(10_000)));
-      // Stop while the browser is still busy, without closing it first.
-      await browser.stop();
-      expect(existsSync(browser.profile)).toBe(false);
-      await cdp.close().catch(() => undefined);
+      try {
+        await browser.listening;
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
+        const page = await cdp.contexts()[0]!.newPage();
+        await page.goto(origin);
+        await page.evaluate(() => localStorage.setItem('k', 'v'.repeat(10_000)));
+        // Stop while the browser is still busy, without closing it first.
+        await browser.stop();
+        expect(existsSync(browser.profile)).toBe(false);
+        await cdp.close().catch(() => undefined);
+      } finally {
+        // A failure above must not leave Chromium running after the suite (once it did).
+        await browser.stop();
+      }
     }
     // Three starts of Chromium: on a loaded 2-core machine one has taken over 10 s.
   }, 200_000);
