@@ -66,6 +66,11 @@ export const LIMITS = {
   /** A planned meal's date: this century (anything else is a typing or clock mistake). */
   mealDate: { min: '2000-01-01', max: '2099-12-31' },
   /**
+   * When a row was made or a meal cooked (`created_at`, `cooked_at`): the database fills them in,
+   * but a client may send its own, and this century is all it may send.
+   */
+  recordedAt: { min: '2000-01-01', max: '2099-12-31' },
+  /**
    * A recipe photo in the `recipe-photos` Storage bucket: at most 5 MiB, JPEG, PNG or WebP (the
    * bucket's file_size_limit and allowed_mime_types, migration *_recipe_photos_bucket.sql).
    */

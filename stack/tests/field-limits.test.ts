@@ -122,6 +122,20 @@ describe.each(testDatabases)('field limits on %s', (database) => {
     const ownPack = (unit: string) =>
       `insert into public.ingredients (name, protein, carbs, fats, calories, source, user_id, pack_size, pack_unit)
         values ('own pack', 1, 1, 1, 1, 'own', $2, $1, '${unit}')`;
+    const planned = `insert into public.shopping (name, user_id, quantity, plan_quantity) values ('x', $2, 1, $1)`;
+    const recorded = [
+      ...['cooks', 'pantry', 'shopping'].map(
+        (table) => `insert into public.${table} (name, user_id, created_at) values ('x', $2, $1)`,
+      ),
+      `insert into public.staples (name, household_id, created_at)
+        values ('x', (select household_id from public.users where id = $2), $1)`,
+      "insert into public.recipes (name, user_id, created_at) values ('R', $2, $1)",
+      `insert into public.favourites (recipe_id, user_id, created_at) values ('${recipeId}', $2, $1)`,
+      "insert into public.meal_planner (date, user_id, created_at) values ('2026-12-01', $2, $1)",
+      "insert into public.meal_planner (date, user_id, cooked_at) values ('2026-12-01', $2, $1)",
+      `insert into public.ingredients (name, protein, carbs, fats, calories, source, user_id, created_at)
+        values ('own', 1, 1, 1, 1, 'own', $2, $1)`,
+    ];
     const cases: [string, unknown, string][] = [
       [recipe('portions'), LIMITS.portions.min, 'ok'],
       [recipe('portions'), LIMITS.portions.min - 1, '23514'],
@@ -157,6 +171,20 @@ describe.each(testDatabases)('field limits on %s', (database) => {
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', '1999-12-31', '23514'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', LIMITS.mealDate.max, 'ok'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', '2100-01-01', '23514'],
+      // The planned amount of a list line is an item quantity like the line's own.
+      [planned, String(LIMITS.itemQuantity.max), 'ok'],
+      [planned, String(LIMITS.itemQuantity.max + 0.001), '23514'],
+      [planned, '0', '23514'],
+      [planned, '1.0005', '23514'],
+      [planned, 'NaN', '23514'],
+      // Times a client can send (when a row was made, when a meal was cooked): this century.
+      ...recorded.flatMap((sql): [string, unknown, string][] => [
+        [sql, `${LIMITS.recordedAt.min}T00:00:00Z`, 'ok'],
+        [sql, `${LIMITS.recordedAt.max}T23:59:59Z`, 'ok'],
+        [sql, '1999-12-31T23:59:59Z', '23514'],
+        [sql, '2100-01-01T00:00:00Z', '23514'],
+        [sql, 'infinity', '23514'],
+      ]),
     ];
     for (const [sql, value, expected] of cases) {
       const shown = Array.isArray(value) ? `${value.length} steps` : String(value);

@@ -2,7 +2,7 @@
 -- subscription flag out of users' reach.
 begin;
 set local search_path = tests, public;
-select plan(22);
+select plan(23);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -52,6 +52,11 @@ select lives_ok(
   'a user can change their name and avatar'
 );
 select is((select name from public.users), 'Alice Renamed', 'the change is stored');
+select throws_ok(
+  $$ update public.users set avatar_url = 'https://tracker.example/pixel.gif' where id = tests.get_user_id('alice') $$,
+  '23514', 'new row for relation "users" violates check constraint "users_avatar_url_known"',
+  'an avatar is one of the eight, not an address elsewhere that the household''s browsers would load'
+);
 select is_empty(
   $$ update public.users set name = 'Hacked' where id = tests.get_user_id('bob') returning id $$,
   'a user cannot update someone else''s profile'
