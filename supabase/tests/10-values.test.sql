@@ -3,7 +3,7 @@
 -- PostgreSQL's own error codes.
 begin;
 set local search_path = tests, public;
-select plan(11);
+select plan(12);
 
 select tests.create_user('alice');
 select tests.authenticate_as('alice');
@@ -34,5 +34,42 @@ select throws_ok(
 select throws_ok($$ select _stack.within_size(repeat('x', 11), 10) $$, '54000',
   'response too large: 11 bytes, over the limit of 10 bytes', 'a response over the cap raises 54000');
 select is(_stack.within_size('[1]', 10), '[1]', 'a response within the cap passes unchanged');
+-- Every column a signed-in user may insert or update, on a table with a policy letting them,
+-- has a limit of its own: a check constraint naming it, a foreign key, a type with nothing to
+-- limit, or an identity the database always fills in. The rest are listed with where their
+-- limit lives.
+select tests.clear_authentication();
+select is_empty($$
+  select format('%s.%s', c.relname, a.attname)
+  from pg_class c
+  join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+  where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
+    and (
+      (has_column_privilege('authenticated', c.oid, a.attnum, 'INSERT')
+        and exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polcmd in ('a', '*')))
+      or (has_column_privilege('authenticated', c.oid, a.attnum, 'UPDATE')
+        and exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polcmd in ('w', '*')))
+    )
+    and a.atttypid not in ('uuid'::regtype, 'boolean'::regtype)
+    and a.attidentity <> 'a'
+    and not exists (
+      select 1 from pg_constraint k
+      where k.conrelid = c.oid and k.contype in ('c', 'f') and a.attnum = any (k.conkey)
+    )
+    and format('%s.%s', c.relname, a.attname) not in (
+      -- Set by a trigger whatever is sent (set_updated_at).
+      'household_shops.updated_at', 'meal_planner.updated_at', 'pantry.updated_at',
+      'recipes.updated_at', 'shopping.updated_at', 'users.updated_at',
+      -- Limited by triggers (a check constraint cannot look into an array without a function).
+      'recipes.steps', 'recipes.tags',
+      -- Any whole number orders a recipe's lines.
+      'recipe_ingredients.position',
+      -- Only a user's own missing profile can be inserted, and its values are the trigger's
+      -- (handle_new_user); the insert policy refuses the rest (02-users.test.sql).
+      'users.email', 'users.subscription_status', 'users.created_at'
+    )
+  order by 1
+$$, 'every column a user can write has a limit in the database');
+
 select * from finish();
 rollback;
