@@ -222,6 +222,11 @@ describe('priceBasket: loose produce is bought by weight', () => {
     expect(line).toMatchObject({ packs: 1, leftover: 0, unitPrice: { cents: 690, per: 'kg' } });
     expect(line?.costCents).toBe(Math.round((690 * grams) / 1000));
   });
+  it("gives a counted line's unit price as the shelf does: bacon by the rasher is sold by weight", () => {
+    const bacon = new Map([[8, record({ aldi_measure: '250g', aldi_unit_price_current: 4 })]]);
+    const [line] = priceBasket([need(8, 'bacon', 3, 'each')], bacon).chains.aldi.lines;
+    expect(line).toMatchObject({ packs: 1, costCents: 400, unitPrice: { cents: 160, per: '100 g' } });
+  });
   it('buys a line without a known amount as the weight its shelf price is for, never as a crumb', () => {
     const noAmount = { ...need(7, 'tomato', ONE_PACK), packs: 1 };
     const [coles] = priceBasket([noAmount], tomatoes).chains.coles.lines;

@@ -161,22 +161,44 @@ export interface CheapestShelf {
 
 /**
  * Where an ingredient is cheapest, compared as shelf tickets compare packs of different sizes: by
- * the unit price (per 100 g, per 100 mL or each, in the ingredient's base unit, so every chain on
- * one basis). A tie goes to the earlier chain; null when no chain prices it.
+ * the price per unit of the ingredient's base unit, so every chain is on one basis (a bag of six
+ * bananas against loose ones by the kilo). The winner's unit price is then given as its own
+ * ticket gives it ({@link shelfUnitPriceOf}). A tie goes to the earlier chain; null when no chain
+ * prices it.
  */
 export function cheapestShelf(
   record: ShelfPriceRecord | null,
   name: string,
   base: BaseUnit,
 ): CheapestShelf | null {
-  let best: CheapestShelf | null = null;
+  let best: { chain: ChainKey; pack: PackOffer; per: number } | null = null;
   for (const chain of CHAINS) {
     const pack = packOffer(record, chain, name, base);
-    const unitPrice = pack && shelfUnitPrice(pack.priceCents, { size: pack.amount, unit: base });
-    if (pack && unitPrice && (best === null || unitPrice.cents < best.unitPrice.cents))
-      best = { chain, pack, unitPrice };
+    const per = pack && pack.priceCents / pack.amount;
+    if (pack && per !== null && (best === null || per < best.per)) best = { chain, pack, per };
   }
-  return best;
+  if (best === null) return null;
+  const unitPrice = shelfUnitPriceOf(record, best.chain, best.pack, base);
+  return unitPrice && { chain: best.chain, pack: best.pack, unitPrice };
+}
+
+/**
+ * A chain's unit price as its shelf ticket prints it: on the pack's own basis (per 100 g or
+ * per 100 mL, per kg when sold loose, each for a count), whatever the list counts the ingredient
+ * in: bacon counted by the rasher is still $1.60 per 100 g on the shelf. A pack measure without a
+ * unit ('500') is read in the base unit.
+ */
+function shelfUnitPriceOf(
+  record: ShelfPriceRecord | null,
+  chain: ChainKey,
+  offer: PackOffer,
+  base: BaseUnit,
+): ShelfUnitPrice | null {
+  const m = record && readPackMeasure(record[PRICE_COLUMNS[chain].measure]);
+  if (!m || m.unit === null) return shelfUnitPrice(offer.priceCents, { size: offer.amount, unit: base });
+  if (m.counted) return shelfUnitPrice(offer.priceCents, { size: m.amount, unit: 'each' });
+  const unit = m.unit === 'g' || m.unit === 'kg' ? 'g' : 'mL';
+  return shelfUnitPrice(offer.priceCents, { size: m.amount * m.factor, unit, loose: offer.loose });
 }
 
 /**
@@ -211,13 +233,7 @@ export function priceBasket(
         // Packs asked for leave nothing over: they are what the line wants.
         leftover: asked === null ? Math.round((packs * pack.amount - line.buy) * 1000) / 1000 : 0,
         pack,
-        unitPrice: offer.loose
-          ? shelfUnitPrice(offer.priceCents, {
-              size: gramsOf(offer.amount, base, line.name),
-              unit: 'g',
-              loose: true,
-            })
-          : shelfUnitPrice(pack.priceCents, { size: pack.amount, unit: base }),
+        unitPrice: shelfUnitPriceOf(record, chain, offer, base),
       };
     }
     offers.set(line.key, byChain);
