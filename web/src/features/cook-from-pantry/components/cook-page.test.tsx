@@ -82,4 +82,19 @@ describe('CookPage', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^Prices are unavailable right now/);
     expect(screen.getByRole('alert').textContent).toBe('Your staples could not be loaded.');
   });
+
+  it('says why every recipe is short while the pantry is empty, and where to fill it', () => {
+    cook.loaded = true;
+    const { unmount } = render(page({ pantry: [] }));
+    const note = screen.getByText(/Your pantry is empty/);
+    expect(note.textContent).toBe(
+      'Your pantry is empty, so every recipe shows all it needs. Add what you have to the pantry, or put your shopping away once it is ticked.',
+    );
+    expect(
+      within(note).getByRole('link', { name: 'Add what you have to the pantry' }).getAttribute('href'),
+    ).toBe('/pantry');
+    unmount();
+    render(page());
+    expect(screen.queryByText(/Your pantry is empty/)).toBeNull();
+  });
 });

@@ -1,9 +1,11 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import type { PantryHolding, PlannedMeal } from '../../../../../shared/basket/needs.ts';
 import type { CookableRecipe, RecipeCoverage } from '../../../../../shared/cook-from-pantry/coverage.ts';
 import type { IngredientPriceRecord } from '../../../../../shared/pricing/types.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { paths } from '../../../config/paths.ts';
 import { coverages, weekLeftovers } from '../compute.ts';
 import { useCook } from '../store.ts';
 import { cookView } from '../views.ts';
@@ -71,6 +73,13 @@ export function CookPage({
       {prices.size === 0 ? (
         <p role="status" className="muted">
           Prices are unavailable right now, so no cost to finish is shown.
+        </p>
+      ) : null}
+      {pantry.length === 0 && state.staples.length === 0 ? (
+        <p className="muted">
+          Your pantry is empty, so every recipe shows all it needs.{' '}
+          <Link href={paths.pantry}>Add what you have to the pantry</Link>, or put your shopping away once it
+          is ticked.
         </p>
       ) : null}
       <StaplesPanel
