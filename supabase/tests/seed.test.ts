@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { numericQuantity } from 'numeric-quantity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUnitOf } from '../../shared/basket/needs.ts';
 import { openDb } from '../../stack/src/db/open.ts';
 import type { Db } from '../../stack/src/db/types.ts';
 import {
@@ -217,6 +218,14 @@ describe('seed data: sample prices', () => {
         expect(perKilo, where).toBeGreaterThan(0.5);
         expect(perKilo, where).toBeLessThan(120);
       }
+    }
+  });
+
+  it('counts what is sold by volume in mL, so the list asks for it as the shelf sells it', () => {
+    // Thickened cream was counted in grams ("552 g" short) beside its 600 mL bottles.
+    for (const p of PRICES) {
+      const byVolume = chainPrices(p).some((c) => /^[\d.]+(?:mL|L)$/.test(c.measure));
+      if (byVolume) expect(baseUnitOf(p.ingredient), p.ingredient).toBe('mL');
     }
   });
 
