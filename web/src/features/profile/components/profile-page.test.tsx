@@ -22,6 +22,10 @@ describe('ProfilePage', () => {
     const shown = screen.getByText(email);
     expect(shown).toHaveClass('profile-email');
     expect(ruleOf('.profile-email')).toMatch(/overflow-wrap:\s*anywhere/);
+    // It breaks after the @ before it breaks inside a word ("…@ex / ample.com" on a phone).
+    expect(shown.querySelector('wbr')?.previousSibling?.textContent).toBe(
+      'a.very.long.address.for.testing.wrapping@',
+    );
     // A flex child's min-width is auto by default, which would let the text push the card wider.
     expect(shown.parentElement).toHaveClass('profile-who');
     expect(ruleOf('.profile-who')).toMatch(/min-width:\s*0/);

@@ -43,13 +43,25 @@ export function ProfilePage({ userId, email }: { userId: string; email: string }
       .finally(() => setPending(false));
   };
   const shown = displayName(profile?.name ?? '');
+  const at = email.indexOf('@') + 1;
   return (
     <Page title="Profile">
       <div className="profile-head card">
         {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width="72" height="72" /> : null}
         <div className="profile-who">
           <p className="greeting">{shown ? `Hello, ${shown}` : 'Hello'}</p>
-          <p className="muted profile-email">{email}</p>
+          <p className="muted profile-email">
+            {/* A long address breaks after its @ before it breaks inside a word. */}
+            {at > 0 ? (
+              <>
+                {email.slice(0, at)}
+                <wbr />
+                {email.slice(at)}
+              </>
+            ) : (
+              email
+            )}
+          </p>
           <p>
             <span className="badge soft">{profile?.subscription_status ? 'Subscriber' : 'Free plan'}</span>
           </p>
