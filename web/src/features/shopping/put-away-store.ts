@@ -12,7 +12,7 @@ export interface BoughtAmount {
   unit: string | null;
   /** "2 × 500g at Coles", or null for the line's own amount. */
   packs: string | null;
-  /** Typed by the person: packs priced later never replace it. */
+  /** Taken in hand by the person (focused or typed): packs priced later never replace it. */
   typed?: boolean;
 }
 
@@ -79,6 +79,15 @@ export async function startPutAway(ticked: readonly ShoppingItem[], chain: Chain
 export function closePutAway(): void {
   putAway.amounts = null;
   putAway.errors = {};
+}
+
+/**
+ * The person has an amount in hand: it keeps the value it shows, whatever packs are priced
+ * after. Typing the value already shown changes nothing, so typing alone cannot say so.
+ */
+export function holdAmount(id: string): void {
+  const amount = putAway.amounts?.[id];
+  if (amount) amount.typed = true;
 }
 
 /** A typed amount replaces the packs' (the unit stays); an empty or bad one is refused on putting away. */

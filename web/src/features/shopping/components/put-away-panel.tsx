@@ -1,6 +1,13 @@
 import { showToast } from '../../../components/ui/toast.tsx';
 import type { ShoppingItem } from '../api.ts';
-import { closePutAway, putAwayTicked, typeAmount, undoLastPutAway, usePutAway } from '../put-away-store.ts';
+import {
+  closePutAway,
+  holdAmount,
+  putAwayTicked,
+  typeAmount,
+  undoLastPutAway,
+  usePutAway,
+} from '../put-away-store.ts';
 import { failed } from './shopping-row.tsx';
 
 /**
@@ -47,6 +54,7 @@ export function PutAwayPanel({
                   defaultValue={amount && Number.isFinite(amount.quantity) ? amount.quantity : ''}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `put-away-error-${item.id}` : undefined}
+                  onFocus={() => holdAmount(item.id)}
                   onChange={(e) => typeAmount(item.id, e.target.value)}
                 />
               </label>

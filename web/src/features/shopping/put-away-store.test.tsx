@@ -1,8 +1,10 @@
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { priceBasket } from '../../../../shared/basket/basket.ts';
 import { listNeeds } from '../../../../shared/basket/list-needs.ts';
 import { priceRecord } from '../../../../shared/testing/lines.ts';
 import type { ShoppingItem } from './api.ts';
+import { PutAwayPanel } from './components/put-away-panel.tsx';
 import { closePutAway, putAway, startPutAway, typeAmount } from './put-away-store.ts';
 
 const rice: ShoppingItem = {
@@ -73,5 +75,19 @@ describe('putting the shopping away', () => {
     pricing.answer();
     await started;
     expect(putAway.amounts?.rice).toMatchObject({ quantity: 450, unit: 'g', packs: null });
+  });
+
+  it('never changes an amount under the cursor: one in hand keeps its value when the packs are priced', async () => {
+    // Typing the amount it already shows changes nothing, so no change event says it was typed.
+    const pricing = holdPricing();
+    const started = startPutAway([rice], 'coles');
+    await pricing.sent();
+    render(<PutAwayPanel householdId="h" ticked={[rice]} />);
+    const field = screen.getByRole('spinbutton', { name: /^jasmine rice/ });
+    fireEvent.focus(field);
+    pricing.answer();
+    await started;
+    expect(putAway.amounts?.rice).toMatchObject({ quantity: 500, unit: 'g', packs: null });
+    expect((screen.getByRole('spinbutton', { name: /^jasmine rice/ }) as HTMLInputElement).value).toBe('500');
   });
 });
