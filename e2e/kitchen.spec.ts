@@ -360,10 +360,11 @@ test('the shopping list in a shop without reception: ticks and additions wait of
     await page.getByRole('button', { name: 'Add to list' }).click();
     await expect(page.getByLabel(`Tick off ${name}`)).toBeVisible();
   }
-  // The app is installable: a manifest and a service worker that controls the page.
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe(
-    'activated',
-  );
+  // The app is installable: a manifest and a service worker that controls the page. `ready`
+  // answers once a worker is active, which may still be 'activating' (seen on a loaded machine).
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
   expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
 
   await context.setOffline(true);
