@@ -12,8 +12,8 @@ export interface BoughtAmount {
   unit: string | null;
   /** "2 × 500g at Coles", or null for the line's own amount. */
   packs: string | null;
-  /** Taken in hand by the person (focused or typed): packs priced later never replace it. */
-  typed?: boolean;
+  /** In the person's hands (focused or typed): packs priced later never replace it. */
+  held?: boolean;
 }
 
 interface PutAwayState {
@@ -67,7 +67,7 @@ export async function startPutAway(ticked: readonly ShoppingItem[], chain: Chain
   for (const item of ticked) {
     const need = priced.lines.find((l) => l.key === `i:${item.ingredient_id}`);
     const line = priced.basket.chains[at].lines.find((l) => l.key === need?.key);
-    if (!need || !line || need.base === null || putAway.amounts[item.id]?.typed) continue;
+    if (!need || !line || need.base === null || putAway.amounts[item.id]?.held) continue;
     putAway.amounts[item.id] = {
       quantity: packsBought(line, need.base),
       unit: (need.base as BaseUnit) === 'each' ? 'each' : need.base,
@@ -87,7 +87,7 @@ export function closePutAway(): void {
  */
 export function holdAmount(id: string): void {
   const amount = putAway.amounts?.[id];
-  if (amount) amount.typed = true;
+  if (amount) amount.held = true;
 }
 
 /** A typed amount replaces the packs' (the unit stays); an empty or bad one is refused on putting away. */
@@ -97,7 +97,7 @@ export function typeAmount(id: string, text: string): void {
     Object.assign(amount, {
       quantity: text.trim() === '' ? Number.NaN : Number(text),
       packs: null,
-      typed: true,
+      held: true,
     });
 }
 
