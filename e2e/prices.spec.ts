@@ -1,3 +1,4 @@
+import { sampleChecksum, sampleRowsRead } from '../supabase/seed-data/sql.ts';
 import { expect, importPrices, newUser, restAs, shoot, signUp, test, visit } from './support/fixtures.ts';
 
 const FIXTURES = 'scripts/prices/fixtures';
@@ -69,8 +70,8 @@ test('prices: an ingredientâ€™s products, verdicts and 12-week charts; a recipeâ
   await expect(seedRow).toHaveCount(1);
   const imports = await log.locator('tbody tr').count();
   await expect(seedRow.getByText('sample prices')).toBeVisible();
-  await expect(seedRow).toContainText('f68be4722ebf5f96764951c93cc4e7266e9a3673a5e3558c70c0abdf03c64514');
-  await expect(seedRow.locator('td[data-label="Read"]')).toHaveText('23,382');
+  await expect(seedRow).toContainText(sampleChecksum());
+  await expect(seedRow.locator('td[data-label="Read"]')).toHaveText(sampleRowsRead().toLocaleString('en-AU'));
   await expect(seedRow.locator('td[data-label="Who"]')).toHaveText('seed');
 
   expect(await importFixtures()).toMatch(/import #\d+: 14 prices added \(1 quarantined\)/);

@@ -286,15 +286,15 @@ from (values
   ('sample products[78]', 'aldi', 'sample-aldi-028', 'Corn kernels 1kg', 1000, 'g', false),
   ('sample products[79]', 'coles', 'sample-coles-029', 'Green beans, loose, per kg', 1000, 'g', true),
   ('sample products[80]', 'woolworths', 'sample-woolworths-029', 'Green beans, loose, per kg', 1000, 'g', true),
-  ('sample products[81]', 'coles', 'sample-coles-030', 'Avocado 200g', 200, 'g', false),
-  ('sample products[82]', 'woolworths', 'sample-woolworths-030', 'Avocado 200g', 200, 'g', false),
-  ('sample products[83]', 'aldi', 'sample-aldi-030', 'Avocado 200g', 200, 'g', false),
-  ('sample products[84]', 'coles', 'sample-coles-031', 'Iceberg lettuce 400g', 400, 'g', false),
-  ('sample products[85]', 'woolworths', 'sample-woolworths-031', 'Iceberg lettuce 400g', 400, 'g', false),
-  ('sample products[86]', 'aldi', 'sample-aldi-031', 'Iceberg lettuce 400g', 400, 'g', false),
-  ('sample products[87]', 'coles', 'sample-coles-032', 'Cos lettuce 300g', 300, 'g', false),
-  ('sample products[88]', 'woolworths', 'sample-woolworths-032', 'Cos lettuce 300g', 300, 'g', false),
-  ('sample products[89]', 'aldi', 'sample-aldi-032', 'Cos lettuce 300g', 300, 'g', false),
+  ('sample products[81]', 'coles', 'sample-coles-030', 'Avocado, each', 1, 'each', false),
+  ('sample products[82]', 'woolworths', 'sample-woolworths-030', 'Avocado, each', 1, 'each', false),
+  ('sample products[83]', 'aldi', 'sample-aldi-030', 'Avocado, each', 1, 'each', false),
+  ('sample products[84]', 'coles', 'sample-coles-031', 'Iceberg lettuce, each', 1, 'each', false),
+  ('sample products[85]', 'woolworths', 'sample-woolworths-031', 'Iceberg lettuce, each', 1, 'each', false),
+  ('sample products[86]', 'aldi', 'sample-aldi-031', 'Iceberg lettuce, each', 1, 'each', false),
+  ('sample products[87]', 'coles', 'sample-coles-032', 'Cos lettuce, each', 1, 'each', false),
+  ('sample products[88]', 'woolworths', 'sample-woolworths-032', 'Cos lettuce, each', 1, 'each', false),
+  ('sample products[89]', 'aldi', 'sample-aldi-032', 'Cos lettuce, each', 1, 'each', false),
   ('sample products[90]', 'coles', 'sample-coles-033', 'Leek, loose, per kg', 1000, 'g', true),
   ('sample products[91]', 'woolworths', 'sample-woolworths-033', 'Leek, loose, per kg', 1000, 'g', true),
   ('sample products[92]', 'coles', 'sample-coles-034', 'Red chilli 100g', 100, 'g', false),
@@ -341,9 +341,9 @@ from (values
   ('sample products[133]', 'coles', 'sample-coles-052', 'Blueberry 125g', 125, 'g', false),
   ('sample products[134]', 'woolworths', 'sample-woolworths-052', 'Blueberry 125g', 125, 'g', false),
   ('sample products[135]', 'aldi', 'sample-aldi-052', 'Blueberry 125g', 125, 'g', false),
-  ('sample products[136]', 'coles', 'sample-coles-053', 'Mango 400g', 400, 'g', false),
-  ('sample products[137]', 'woolworths', 'sample-woolworths-053', 'Mango 400g', 400, 'g', false),
-  ('sample products[138]', 'aldi', 'sample-aldi-053', 'Mango 400g', 400, 'g', false),
+  ('sample products[136]', 'coles', 'sample-coles-053', 'Mango, each', 1, 'each', false),
+  ('sample products[137]', 'woolworths', 'sample-woolworths-053', 'Mango, each', 1, 'each', false),
+  ('sample products[138]', 'aldi', 'sample-aldi-053', 'Mango, each', 1, 'each', false),
   ('sample products[139]', 'coles', 'sample-coles-054', 'Orange, loose, per kg', 1000, 'g', true),
   ('sample products[140]', 'woolworths', 'sample-woolworths-054', 'Orange, loose, per kg', 1000, 'g', true),
   ('sample products[141]', 'aldi', 'sample-aldi-054', 'Orange, loose, per kg', 1000, 'g', true),
@@ -473,9 +473,9 @@ from (values
   ('sample products[265]', 'aldi', 'sample-aldi-100', 'Firm tofu 450g', 450, 'g', false),
   ('sample products[266]', 'coles', 'sample-coles-101', 'Tempeh 300g', 300, 'g', false),
   ('sample products[267]', 'woolworths', 'sample-woolworths-101', 'Tempeh 300g', 300, 'g', false),
-  ('sample products[268]', 'coles', 'sample-coles-102', 'Egg 700g', 700, 'g', false),
-  ('sample products[269]', 'woolworths', 'sample-woolworths-102', 'Egg 700g', 700, 'g', false),
-  ('sample products[270]', 'aldi', 'sample-aldi-102', 'Egg 700g', 700, 'g', false),
+  ('sample products[268]', 'coles', 'sample-coles-102', 'Egg 12 pack', 12, 'each', false),
+  ('sample products[269]', 'woolworths', 'sample-woolworths-102', 'Egg 12 pack', 12, 'each', false),
+  ('sample products[270]', 'aldi', 'sample-aldi-102', 'Egg 12 pack', 12, 'each', false),
   ('sample products[271]', 'coles', 'sample-coles-103', 'Full-cream milk 2L', 2000, 'mL', false),
   ('sample products[272]', 'woolworths', 'sample-woolworths-103', 'Full-cream milk 2L', 2000, 'mL', false),
   ('sample products[273]', 'aldi', 'sample-aldi-103', 'Full-cream milk 2L', 2000, 'mL', false),
@@ -642,7 +642,7 @@ from (values
 cross join (select greatest(0,
     (coalesce(nullif(pg_catalog.current_setting('larder.sample_prices_today', true), '')::date,
       (pg_catalog.now() at time zone 'Australia/Sydney')::date) - date '2026-11-01') / 7 * 7) as days) as shift
-where not exists (select 1 from public.price_imports where checksum = 'f68be4722ebf5f96764951c93cc4e7266e9a3673a5e3558c70c0abdf03c64514');
+where not exists (select 1 from public.price_imports where checksum = 'a1192c0c1f28e67826a7e8114f5203e0097ab5e5934ad13df2f7055d3a16508b');
 
 insert into price_import.prices (batch, at, chain, sku, store, date, last_seen, price_cents, was_cents, promo,
   multibuy_qty, multibuy_cents, in_stock, source)
@@ -5846,7 +5846,7 @@ from (values
 cross join (select greatest(0,
     (coalesce(nullif(pg_catalog.current_setting('larder.sample_prices_today', true), '')::date,
       (pg_catalog.now() at time zone 'Australia/Sydney')::date) - date '2026-11-01') / 7 * 7) as days) as shift
-where not exists (select 1 from public.price_imports where checksum = 'f68be4722ebf5f96764951c93cc4e7266e9a3673a5e3558c70c0abdf03c64514');
+where not exists (select 1 from public.price_imports where checksum = 'a1192c0c1f28e67826a7e8114f5203e0097ab5e5934ad13df2f7055d3a16508b');
 
 insert into price_import.ingredient_products (batch, at, ingredient, chain, sku, preferred, match, reviewed_on, source)
 select '55fec8d0-d23f-aa4e-28b8-243bf9b1cfc7'::uuid, v.at, v.ingredient, v.chain, v.sku, true, 'manual',
@@ -6289,12 +6289,12 @@ from (values
 cross join (select greatest(0,
     (coalesce(nullif(pg_catalog.current_setting('larder.sample_prices_today', true), '')::date,
       (pg_catalog.now() at time zone 'Australia/Sydney')::date) - date '2026-11-01') / 7 * 7) as days) as shift
-where not exists (select 1 from public.price_imports where checksum = 'f68be4722ebf5f96764951c93cc4e7266e9a3673a5e3558c70c0abdf03c64514');
+where not exists (select 1 from public.price_imports where checksum = 'a1192c0c1f28e67826a7e8114f5203e0097ab5e5934ad13df2f7055d3a16508b');
 
 do $$
 begin
   if exists (select 1 from price_import.prices where batch = '55fec8d0-d23f-aa4e-28b8-243bf9b1cfc7') then
-    perform public.apply_price_import('55fec8d0-d23f-aa4e-28b8-243bf9b1cfc7', 'f68be4722ebf5f96764951c93cc4e7266e9a3673a5e3558c70c0abdf03c64514', array['supabase/seed-data/price-history.ts'],
+    perform public.apply_price_import('55fec8d0-d23f-aa4e-28b8-243bf9b1cfc7', 'a1192c0c1f28e67826a7e8114f5203e0097ab5e5934ad13df2f7055d3a16508b', array['supabase/seed-data/price-history.ts'],
       array['sample'], 23382, 22516, 'seed');
   end if;
 end

@@ -23,6 +23,7 @@
 import type { FeedPrice, PromoKind, Sourced } from '../../shared/shelf-prices/feed.ts';
 import { ingredientPackMeasure } from '../../shared/shelf-prices/measure.ts';
 import { collapsePrices } from '../../shared/shelf-prices/spans.ts';
+import { gramsPerUnit } from '../../shared/units/to-grams.ts';
 import { LOOSE, PRICE_ANCHORS, PRICE_DATE } from './prices.ts';
 import type { ChainPrice, PriceSource } from './types.ts';
 
@@ -46,7 +47,7 @@ export interface SampleProduct {
   readonly sku: string;
   readonly name: string;
   readonly pack_size: number;
-  readonly pack_unit: 'g' | 'mL';
+  readonly pack_unit: 'g' | 'mL' | 'each';
   readonly sold_loose: boolean;
 }
 
@@ -109,13 +110,26 @@ const regularWeek = (price: number): Week => ({
   multibuyCents: null,
 });
 
-function packOf(measure: string): { size: number; unit: 'g' | 'mL' } {
-  const m = /^(\d+(?:\.\d+)?)(g|kg|mL|L)$/.exec(measure);
-  if (!m) throw new Error(`sample measure ${measure} is not a weight or volume`);
+function packOf(measure: string): { size: number; unit: 'g' | 'mL' | 'each' } {
+  const m = /^(\d+(?:\.\d+)?) ?(g|kg|mL|L|each)$/.exec(measure);
+  if (!m) throw new Error(`sample measure ${measure} is not a weight, a volume or a count`);
   const n = Number(m[1]);
   return m[2] === 'kg' || m[2] === 'L'
     ? { size: n * 1000, unit: m[2] === 'kg' ? 'g' : 'mL' }
-    : { size: n, unit: m[2] as 'g' | 'mL' };
+    : { size: n, unit: m[2] as 'g' | 'mL' | 'each' };
+}
+
+/** A sample product's name as a shelf ticket gives it: 'Avocado, each', 'Egg 12 pack', 'Feta 200g'. */
+function productName(
+  ingredient: string,
+  measure: string,
+  unit: string,
+  size: number,
+  loose: boolean,
+): string {
+  if (loose) return `${titleCase(ingredient)}, loose, per kg`;
+  if (unit !== 'each') return `${titleCase(ingredient)} ${measure}`;
+  return size === 1 ? `${titleCase(ingredient)}, each` : `${titleCase(ingredient)} ${size} pack`;
 }
 
 /** The regular price of each week: anchor past → anchor current in steps, or the seasons for produce. */
@@ -277,9 +291,7 @@ export function generateSampleHistory(): SampleHistory {
         ingredient: anchor.ingredient,
         chain,
         sku,
-        name: loose
-          ? `${titleCase(anchor.ingredient)}, loose, per kg`
-          : `${titleCase(anchor.ingredient)} ${price.measure}`,
+        name: productName(anchor.ingredient, price.measure, pack.unit, pack.size, loose),
         pack_size: pack.size,
         pack_unit: pack.unit,
         sold_loose: loose,
@@ -288,7 +300,8 @@ export function generateSampleHistory(): SampleHistory {
       const past = Math.round(price.past * 100);
       const weeks = regularPrices(rng, chain, past, current, loose).map(regularWeek);
       midYearSpecials(rng, chain, loose, weeks);
-      const end = ending(rng, chain, loose, current, pack.size);
+      const grams = pack.unit === 'each' ? pack.size * gramsPerUnit('piece', anchor.ingredient) : pack.size;
+      const end = ending(rng, chain, loose, current, grams);
       applyEnding(rng, chain, end, current, weeks);
       endings.set(sku, end);
       if (anchor.ingredient === TYPO.ingredient && chain === TYPO.chain) {

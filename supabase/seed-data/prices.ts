@@ -8,12 +8,11 @@ import type { ChainPrice, PriceSource } from './types.ts';
  * `source = 'sample'` (and `ingredient_prices.is_sample = true`) and must not be shown as real
  * prices.
  *
- * Measures are what the shelf label says, always a weight or volume ('500g', '1kg', '2L') so that
- * the spec's pack factors (mL, L, g, kg, tsp, tbsp, cup) apply. Lines sold by the piece are given
- * as the weight of one typical item (an avocado '200g', an iceberg lettuce '400g', a bunch of
- * herbs '100g', the converter's own bunch weight), and a dozen eggs as the '700g' printed on the
- * carton, because a '1 each' measure would count as one gram. Loose produce priced per kilo is '1kg'
- * (LOOSE below).
+ * Measures are what the shelf label says: a weight or volume ('500g', '1kg', '2L'), or a count
+ * for what is sold by the piece ('1 each' for an avocado, a lettuce or a mango, '12 each' for a
+ * dozen eggs), weighed by the ingredient's own weight per item where a recipe weighs it. Given as
+ * the weight of one typical avocado ('200g'), a list's 4 avocados bought 5 packs: the
+ * converter's avocado weighs 201 g. Loose produce priced per kilo is '1kg' (LOOSE below).
  *
  * Gaps are deliberate: Aldi carries a shorter range (about seven lines in ten here), and a few lines
  * are missing at Coles or at Woolworths, so recipes differ in availability and coverage per chain.
@@ -57,9 +56,9 @@ const ROWS: readonly Row[] = [
   ['frozen peas', '1kg', [4.0, 3.6], [4.0, 3.8], [2.99, 2.89]],
   ['corn kernels', '1kg', [4.5, 4.0], [4.5, 4.3], [3.29, 3.19]],
   ['green beans', '1kg', [9.9, 8.9], [9.9, 9.9], null],
-  ['avocado', '200g', [2.0, 2.5], [1.9, 2.5], [1.69, 1.99]],
-  ['iceberg lettuce', '400g', [3.5, 2.9], [3.5, 3.0], [2.79, 2.49]],
-  ['cos lettuce', '300g', [3.9, 3.5], [3.5, 3.5], [2.99, 2.99]],
+  ['avocado', '1 each', [2.0, 2.5], [1.9, 2.5], [1.69, 1.99]],
+  ['iceberg lettuce', '1 each', [3.5, 2.9], [3.5, 3.0], [2.79, 2.49]],
+  ['cos lettuce', '1 each', [3.9, 3.5], [3.5, 3.5], [2.99, 2.99]],
   ['leek', '1kg', [7.0, 6.5], [7.5, 7.0], null],
   ['red chilli', '100g', [2.9, 2.5], [2.6, 2.6], null],
   ['coriander', '100g', [3.2, 2.9], [3.0, 3.0], [2.49, 2.49]],
@@ -82,7 +81,7 @@ const ROWS: readonly Row[] = [
   ['lime', '1kg', [14.0, 12.0], [13.0, 15.0], null],
   ['strawberry', '250g', [4.0, 5.5], [3.9, 5.0], [3.49, 4.49]],
   ['blueberry', '125g', [5.0, 6.0], [5.0, 5.5], [3.99, 4.99]],
-  ['mango', '400g', [2.5, 3.5], [2.5, 3.0], [1.99, 2.89]],
+  ['mango', '1 each', [2.5, 3.5], [2.5, 3.0], [1.99, 2.89]],
   ['orange', '1kg', [4.5, 4.0], [4.5, 4.5], [3.99, 3.49]],
   ['orange juice', '2L', [7.0, 6.5], [7.0, 6.8], [5.49, 5.29]],
   ['pineapple', '1kg', [4.5, 4.0], [4.0, 4.5], [3.99, 3.99]],
@@ -139,7 +138,7 @@ const ROWS: readonly Row[] = [
   ['tempeh', '300g', [5.5, 5.5], [5.8, 5.5], null],
 
   // Dairy and eggs
-  ['egg', '700g', [6.9, 6.5], [6.8, 6.2], [5.49, 5.29]],
+  ['egg', '12 each', [6.9, 6.5], [6.8, 6.2], [5.49, 5.29]],
   ['full-cream milk', '2L', [3.5, 3.25], [3.5, 3.25], [3.19, 2.99]],
   ['low-fat milk', '2L', [3.5, 3.25], [3.5, 3.25], [3.19, 2.99]],
   ['butter', '250g', [6.5, 6.0], [6.6, 6.0], [4.99, 4.59]],

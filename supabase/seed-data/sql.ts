@@ -73,6 +73,11 @@ export function sampleChecksum(): string {
     .digest('hex');
 }
 
+/** The rows the seed's import log says it read: the products, their mappings and the weekly sightings. */
+export function sampleRowsRead(): number {
+  return SAMPLE_HISTORY.products.length * 2 + SAMPLE_HISTORY.sightings;
+}
+
 /**
  * The whole weeks the sample history is moved by, so that it ends in the week the database is
  * seeded (Australia/Sydney) rather than on PRICE_DATE: seeded later, it would show every sample
@@ -149,7 +154,7 @@ do $$
 begin
   if exists (select 1 from price_import.prices where batch = '${SAMPLE_BATCH}') then
     perform public.apply_price_import('${SAMPLE_BATCH}', '${sum}', array['supabase/seed-data/price-history.ts'],
-      array['sample'], ${products.length * 2 + sightings}, ${sightings}, 'seed');
+      array['sample'], ${sampleRowsRead()}, ${sightings}, 'seed');
   end if;
 end
 $$;

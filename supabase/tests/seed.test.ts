@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { numericQuantity } from 'numeric-quantity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUnitOf } from '../../shared/basket/needs.ts';
+import { gramsPerUnit } from '../../shared/units/to-grams.ts';
 import { openDb } from '../../stack/src/db/open.ts';
 import type { Db } from '../../stack/src/db/types.ts';
 import {
@@ -14,6 +15,7 @@ import {
   type PriceSource,
   RECIPES,
 } from '../seed-data/index.ts';
+import { LOOSE } from '../seed-data/prices.ts';
 import { SHOP_CATEGORY_OF } from '../seed-data/shop-categories.ts';
 import { recipeId, renderSeedSql } from '../seed-data/sql.ts';
 
@@ -21,9 +23,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ingredientNames = new Set(INGREDIENTS.map((i) => i.name));
 const CHAINS = ['coles', 'woolworths', 'aldi'] as const;
 
-/** Spec 9 pack factors; the seed only uses weights and volumes so every measure has a real factor. */
+/** Spec 9 pack factors for weights and volumes; a count ('12 each') weighs its items. */
 const PACK_FACTORS: Record<string, number> = { mL: 1, L: 1000, g: 1, kg: 1000 };
-function packGrams(measure: string): number {
+function packGrams(measure: string, ingredient: string): number {
+  const counted = /^(\d+) each$/.exec(measure);
+  if (counted) return Number(counted[1]) * gramsPerUnit('piece', ingredient);
   const match = /^(\d+(?:\.\d+)?)(mL|L|g|kg)$/.exec(measure);
   if (!match) return 0;
   return Number(match[1]) * PACK_FACTORS[match[2]!]!;
@@ -207,7 +211,7 @@ describe('seed data: sample prices', () => {
     for (const p of PRICES) {
       for (const c of chainPrices(p)) {
         const where = `${p.ingredient} ${c.measure}`;
-        const grams = packGrams(c.measure);
+        const grams = packGrams(c.measure, p.ingredient);
         expect(grams, where).toBeGreaterThan(0);
         expect(c.current, where).toBeGreaterThan(0);
         expect(c.past, where).toBeGreaterThan(0);
@@ -227,6 +231,24 @@ describe('seed data: sample prices', () => {
       const byVolume = chainPrices(p).some((c) => /^[\d.]+(?:mL|L)$/.test(c.measure));
       if (byVolume) expect(baseUnitOf(p.ingredient), p.ingredient).toBe('mL');
     }
+  });
+
+  it('sells what a list counts by the piece as a count, or by weight at least two to a pack', () => {
+    // An avocado sold as '200g' (the converter's weighs 201 g) made a list of 4 avocados buy 5,
+    // a cos lettuce as '300g' bought two heads for one, a dozen eggs as '700g' held 14 eggs.
+    for (const p of PRICES) {
+      if (baseUnitOf(p.ingredient) !== 'each' || LOOSE.has(p.ingredient)) continue;
+      for (const c of chainPrices(p)) {
+        const where = `${p.ingredient} ${c.measure}`;
+        if (/^\d+ each$/.test(c.measure)) continue;
+        expect(
+          packGrams(c.measure, p.ingredient) / gramsPerUnit('piece', p.ingredient),
+          where,
+        ).toBeGreaterThanOrEqual(2);
+      }
+    }
+    for (const c of chainPrices(PRICES.find((p) => p.ingredient === 'egg')!))
+      expect(c.measure).toBe('12 each');
   });
 
   it('leaves realistic gaps: Aldi stocks fewer lines than Coles, and the big two miss a few', () => {
