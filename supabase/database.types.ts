@@ -1133,6 +1133,7 @@ export type Database = {
           coles_measure: string | null;
           coles_unit_price_current: number | null;
           ingredient_id: number;
+          is_sample: boolean | null;
           name: string;
           priced: boolean | null;
           prices_version: number | null;

@@ -119,8 +119,8 @@ select is((select array_agg(column_name::text order by ordinal_position) from in
     where table_schema = 'public' and table_name = 'basket_prices'),
   array['ingredient_id', 'name', 'coles_measure', 'woolworths_measure', 'aldi_measure', 'coles_unit_price_current',
     'woolworths_unit_price_current', 'aldi_unit_price_current', 'priced', 'coles_loose', 'woolworths_loose',
-    'aldi_loose', 'prices_version', 'built_in'],
-  'basket_prices holds the measures, current prices and loose flags a basket needs, not the past prices');
+    'aldi_loose', 'prices_version', 'built_in', 'is_sample'],
+  'basket_prices holds the measures, current prices, loose and sample flags a basket needs, not the past prices');
 select is((select reloptions from pg_class where oid = 'public.basket_prices'::regclass), array['security_invoker=true'],
   'basket_prices runs with the caller''s rights, so row-level security applies');
 

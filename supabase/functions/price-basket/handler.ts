@@ -33,11 +33,12 @@ const Body = z.object({
 });
 
 /**
- * POST price-basket `{lines?}` → 200 `{lines, basket}` (issue 19): the caller's shopping list
- * (its unticked lines; row-level security keeps it theirs), or the posted ingredient/amount
+ * POST price-basket `{lines?}` → 200 `{lines, basket, sample}` (issue 19): the caller's shopping
+ * list (its unticked lines; row-level security keeps it theirs), or the posted ingredient/amount
  * lines, priced as whole packs at each chain with shared's priceBasket: packs, cost in cents,
- * leftovers, unit prices, coverage, the cheapest chain and the two-chain split. Only the price
- * rows of the list's ingredients are read, so no browser downloads the whole price table.
+ * leftovers, unit prices, coverage, the cheapest chain and the two-chain split; `sample` is true
+ * when any line is priced from sample data, so the screen says "sample prices" only then. Only
+ * the price rows of the list's ingredients are read, so no browser downloads the whole price table.
  */
 export async function priceBasketHandler(req: Request): Promise<Response> {
   const caller = requireUser(req);
@@ -77,7 +78,8 @@ export async function priceBasketHandler(req: Request): Promise<Response> {
   }
 
   const lines = listNeeds(wanted);
-  return json(200, { lines, basket: priceBasket(lines, catalogue.prices) });
+  const sample = lines.some((l) => l.ingredient_id !== null && catalogue.sample.has(l.ingredient_id));
+  return json(200, { lines, basket: priceBasket(lines, catalogue.prices), sample });
 }
 
 type Db = ReturnType<typeof callerClient>;
@@ -87,12 +89,15 @@ interface Catalogue {
   names: Map<number, string>;
   /** Their price rows, where they have one. */
   prices: Map<number, ShelfPriceRecord>;
+  /** Those whose price row is sample data (ingredient_prices.is_sample). */
+  sample: Set<number>;
 }
 
 /** A built-in ingredient as read for a basket: its name and price row (null: not priced). */
 interface KeptIngredient {
   name: string;
   prices: ShelfPriceRecord | null;
+  sample: boolean;
 }
 
 /**
@@ -130,7 +135,7 @@ async function readVersion(db: Db): Promise<number | null> {
  * reads only the version. The price rows were most of a basket's time (bench/functions.bench.ts).
  */
 async function catalogueOf(db: Db, ids: readonly number[]): Promise<Catalogue> {
-  const catalogue: Catalogue = { names: new Map(), prices: new Map() };
+  const catalogue: Catalogue = { names: new Map(), prices: new Map(), sample: new Set() };
   if (ids.length === 0) return catalogue;
   let { version, byId } = kept;
   const unkept = ids.filter((id) => !byId.has(id));
@@ -143,18 +148,22 @@ async function catalogueOf(db: Db, ids: readonly number[]): Promise<Catalogue> {
     ({ version, byId } = kept);
     if (stale.length > 0) rows = rows.concat(await readRows(db, stale));
   }
-  for (const { ingredient_id, name, priced, built_in, prices_version, ...record } of rows) {
+  for (const { ingredient_id, name, priced, built_in, prices_version, is_sample, ...record } of rows) {
     if (ingredient_id === null || name === null) continue;
     const prices = priced ? record : null;
+    const sample = prices !== null && is_sample === true;
     catalogue.names.set(ingredient_id, name);
     if (prices) catalogue.prices.set(ingredient_id, prices);
-    if (built_in && version !== null && prices_version === version) byId.set(ingredient_id, { name, prices });
+    if (sample) catalogue.sample.add(ingredient_id);
+    if (built_in && version !== null && prices_version === version)
+      byId.set(ingredient_id, { name, prices, sample });
   }
   for (const id of ids) {
     const known = byId.get(id);
     if (known === undefined || catalogue.names.has(id)) continue;
     catalogue.names.set(id, known.name);
     if (known.prices) catalogue.prices.set(id, known.prices);
+    if (known.sample) catalogue.sample.add(id);
   }
   return catalogue;
 }

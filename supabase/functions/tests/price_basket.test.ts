@@ -24,12 +24,43 @@ interface BasketAnswer {
     split: { chains: string[]; totalCents: number; savingCents: number | null } | null;
     unpriced: string[];
   };
+  sample: boolean;
 }
 type ErrorAnswer = { error: string };
 
 async function ingredientId(name: string): Promise<number> {
   const { data } = await serviceClient().from('ingredients').select('id').eq('name', name).single();
   return data!.id as number;
+}
+
+/** A built-in ingredient made for one test (as the service role), without nutrition. */
+async function madeIngredient(name: string): Promise<number> {
+  const made = await serviceClient()
+    .from('ingredients')
+    .insert({ name, protein: 0, carbs: 0, fats: 0, calories: 0, source: 'AFCD', source_id: 'TEST' })
+    .select('id')
+    .single();
+  assert.equal(made.error, null, String(made.error?.message));
+  return made.data!.id as number;
+}
+
+/** Its Coles price (and nothing else), as an import would write it. */
+async function priceAtColes(id: number, measure: string, dollars: number, sample?: boolean): Promise<void> {
+  const { error } = await serviceClient()
+    .from('ingredient_prices')
+    .upsert({
+      ingredient_id: id,
+      coles_measure: measure,
+      coles_unit_price_current: dollars,
+      price_date: '2026-11-01',
+      ...(sample === undefined ? {} : { is_sample: sample }),
+    });
+  assert.equal(error, null, String(error?.message));
+}
+
+async function dropIngredient(id: number): Promise<void> {
+  await serviceClient().from('ingredient_prices').delete().eq('ingredient_id', id);
+  await serviceClient().from('ingredients').delete().eq('id', id);
 }
 
 const basket = (user: TestUser, json: unknown) =>
@@ -183,23 +214,9 @@ Deno.test('price-basket answers with the prices and names of now, however many c
   const [a, b] = [await newUser('basket-kept-a'), await newUser('basket-kept-b')];
   const service = serviceClient();
   const name = `basket test spice ${crypto.randomUUID()}`;
-  const made = await service
-    .from('ingredients')
-    .insert({ name, protein: 0, carbs: 0, fats: 0, calories: 0, source: 'AFCD', source_id: 'TEST' })
-    .select('id')
-    .single();
-  assert.equal(made.error, null, String(made.error?.message));
-  const id = made.data!.id as number;
+  const id = await madeIngredient(name);
   try {
-    const priceAt = async (dollars: number) => {
-      const { error } = await service.from('ingredient_prices').upsert({
-        ingredient_id: id,
-        coles_measure: '100g',
-        coles_unit_price_current: dollars,
-        price_date: '2026-11-01',
-      });
-      assert.equal(error, null, String(error?.message));
-    };
+    const priceAt = (dollars: number) => priceAtColes(id, '100g', dollars);
     const coles = async () => {
       const answer = await basket(a, { lines: [{ ingredient_id: id, amount: 100, unit: 'g' }] });
       assert.equal(answer.status, 200, answer.text);
@@ -216,8 +233,7 @@ Deno.test('price-basket answers with the prices and names of now, however many c
     await service.from('ingredient_prices').delete().eq('ingredient_id', id);
     assert.deepEqual(await coles(), [renamed, 0], 'no price any more');
   } finally {
-    await service.from('ingredient_prices').delete().eq('ingredient_id', id);
-    await service.from('ingredients').delete().eq('id', id);
+    await dropIngredient(id);
   }
 
   // A user's own ingredient, priced for its owner, stays unknown to anyone else.
@@ -239,4 +255,38 @@ Deno.test('price-basket answers with the prices and names of now, however many c
   const theirs = await basket(b, { lines: [{ ingredient_id: ownId, amount: 1 }] });
   assert.equal(theirs.status, 400, theirs.text);
   assert.deepEqual(theirs.body, { error: `Unknown ingredient ids: ${ownId}.` });
+});
+
+Deno.test('price-basket says "sample" only when a line is priced from sample data', async () => {
+  // The screen said "sample prices" over every basket, even one priced wholly from an import.
+  const user = await newUser('basket-sample');
+  const milk = await ingredientId('full-cream milk');
+  const id = await madeIngredient(`basket test flour ${crypto.randomUUID()}`);
+  try {
+    const sampleOf = async (lines: { ingredient_id: number; amount: number }[]) => {
+      const answer = await basket(user, { lines });
+      assert.equal(answer.status, 200, answer.text);
+      return answer.body.sample;
+    };
+    await priceAtColes(id, '1kg', 2.5, false);
+    assert.equal(await sampleOf([{ ingredient_id: id, amount: 500 }]), false, 'an imported price');
+    assert.equal(await sampleOf([{ ingredient_id: id, amount: 500 }]), false, 'asked again (kept)');
+    assert.equal(await sampleOf([{ ingredient_id: milk, amount: 1000 }]), true, "the seed's sample price");
+    assert.equal(
+      await sampleOf([
+        { ingredient_id: id, amount: 500 },
+        { ingredient_id: milk, amount: 1000 },
+      ]),
+      true,
+      'one sample line is enough',
+    );
+    await priceAtColes(id, '1kg', 2.5, true);
+    assert.equal(
+      await sampleOf([{ ingredient_id: id, amount: 500 }]),
+      true,
+      'a price that became sample data',
+    );
+  } finally {
+    await dropIngredient(id);
+  }
 });

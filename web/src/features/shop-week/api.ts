@@ -23,10 +23,11 @@ export async function writePlanLines(lines: PlanLineInput[]): Promise<PlanWriteR
   return data as unknown as PlanWriteResult;
 }
 
-/** The price-basket function's answer: the list's lines and their basket. */
+/** The price-basket function's answer: the list's lines, their basket, and whether any price is sample data. */
 export interface BasketAnswer {
   lines: NeedLine[];
   basket: Basket;
+  sample: boolean;
 }
 
 const UNAVAILABLE = 'Prices are unavailable right now.';

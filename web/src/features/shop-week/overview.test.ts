@@ -52,6 +52,15 @@ describe('weekOverview', () => {
     expect(overview.week.nutritionPerDay.energyKj).toBe(Math.round((2 * 1506 + 1506) / 2));
     expect(percentOfReference(DAILY_REFERENCE.protein, 'protein')).toBe(100);
   });
+  it('says "sample" only when a meal of the week is priced from sample data', () => {
+    // The screen said "sample prices" over every week, even one priced from an imported feed.
+    const choices = mealChoices(meals, [recipe], dates[0]!, dates[2]!, []);
+    const imported = new Map([[1, { ...prices.get(1)!, is_sample: false }]]);
+    const sampled = new Map([[1, { ...prices.get(1)!, is_sample: true }]]);
+    expect(weekOverview(dates, choices, imported, new Map()).week.sample).toBe(false);
+    expect(weekOverview(dates, choices, sampled, new Map()).week.sample).toBe(true);
+    expect(weekOverview(dates, [], sampled, new Map()).week.sample).toBe(false);
+  });
   it('counts meals and cost per cook, "Anyone" for meals without one', () => {
     expect(overview.cooks.map((c) => [c.cook, c.meals, c.portions, c.cost.coles])).toEqual([
       ['Alex', 2, 6, 3],

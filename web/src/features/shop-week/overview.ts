@@ -41,7 +41,15 @@ export interface CookFigures {
 
 export interface WeekOverview {
   days: DayFigures[];
-  week: { meals: number; portions: number; cost: Costs; perPortion: Costs; nutritionPerDay: Nutrients };
+  week: {
+    meals: number;
+    portions: number;
+    cost: Costs;
+    perPortion: Costs;
+    nutritionPerDay: Nutrients;
+    /** Any of its meals is priced from sample data (ingredient_prices.is_sample). */
+    sample: boolean;
+  };
   cooks: CookFigures[];
 }
 
@@ -64,6 +72,9 @@ function perPortion(cost: Costs, portions: number): Costs {
   }
   return out;
 }
+
+/** A price record as the web reads it: with whether it is sample data. */
+export type WeekPriceRecord = IngredientPriceRecord & { is_sample?: boolean | null };
 
 /** A meal's cost at each chain for its portions (shared's priceRecipe and portionsCost). */
 function mealCost(choice: MealChoice, prices: ReadonlyMap<number, IngredientPriceRecord>): Costs {
@@ -99,7 +110,7 @@ function mealNutrition(choice: MealChoice): Nutrients {
 export function weekOverview(
   dates: readonly string[],
   choices: readonly MealChoice[],
-  prices: ReadonlyMap<number, IngredientPriceRecord>,
+  prices: ReadonlyMap<number, WeekPriceRecord>,
   cookNames: ReadonlyMap<string, string>,
 ): WeekOverview {
   const days = new Map<string, DayFigures>(
@@ -112,10 +123,14 @@ export function weekOverview(
   const weekCost = noCosts();
   let weekMeals = 0;
   let weekPortions = 0;
+  let sample = false;
   for (const choice of choices) {
     const day = days.get(choice.date);
     if (!day) continue;
     const cost = mealCost(choice, prices);
+    sample ||= choice.recipe.recipe_ingredients.some(
+      (l) => l.ingredients != null && prices.get(Number(l.ingredients.id))?.is_sample === true,
+    );
     const nutrition = mealNutrition(choice);
     day.meals += 1;
     day.portions += choice.portions;
@@ -146,6 +161,7 @@ export function weekOverview(
       cost: weekCost,
       perPortion: perPortion(weekCost, weekPortions),
       nutritionPerDay,
+      sample,
     },
     cooks: [...cooks.values()].sort((a, b) => a.cook.localeCompare(b.cook, 'en-AU')),
   };

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import type { BasketAnswer } from '../api.ts';
@@ -36,7 +37,7 @@ export function BasketView({
     <section className="card basket" aria-labelledby="basket-title" aria-busy={loading}>
       <div className="basket-head">
         <h2 id="basket-title">Where to shop</h2>
-        <span className="badge soft">sample prices</span>
+        <SampleBadge sample={answer?.sample === true} />
       </div>
       {error ? (
         <div role="alert" className="form-error">

@@ -1,10 +1,17 @@
 import { type ComponentProps, lazy, Suspense, useMemo } from 'react';
-import { CHAIN_NAMES, CHAINS, type IngredientPriceRecord } from '../../../../../shared/pricing/types.ts';
+import { CHAIN_NAMES, CHAINS } from '../../../../../shared/pricing/types.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
+import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatAud, formatShortDay } from '../../../lib/format.ts';
-import { DAILY_REFERENCE, type Nutrients, percentOfReference, weekOverview } from '../overview.ts';
+import {
+  DAILY_REFERENCE,
+  type Nutrients,
+  percentOfReference,
+  type WeekPriceRecord,
+  weekOverview,
+} from '../overview.ts';
 import { mealChoices, type PlanMeal, type PlanRecipe } from '../plan.ts';
 import { CookTable, CostTable, NutritionTable } from './overview-tables.tsx';
 import '../shop-week.css';
@@ -43,7 +50,7 @@ export function OverviewPage({
   dates: readonly string[];
   meals: readonly PlanMeal[];
   recipes: readonly PlanRecipe[];
-  prices: ReadonlyMap<number, IngredientPriceRecord>;
+  prices: ReadonlyMap<number, WeekPriceRecord>;
   cooks: ReadonlyMap<string, string>;
   ready: boolean;
 }) {
@@ -101,7 +108,7 @@ export function OverviewPage({
                 <span className="small">{formatAud(week.perPortion[c])} per portion</span>
               </p>
             ))}
-            <span className="badge soft">sample prices</span>
+            <SampleBadge sample={week.sample} />
           </div>
           <div className="overview-grid">
             <section className="card" aria-labelledby="cost-title">

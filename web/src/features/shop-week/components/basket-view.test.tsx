@@ -1,0 +1,49 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { priceBasket } from '../../../../../shared/basket/basket.ts';
+import type { NeedLine } from '../../../../../shared/basket/needs.ts';
+import { priceRecord } from '../../../../../shared/testing/lines.ts';
+import { renderAt } from '../../../testing/render.tsx';
+import { BasketView } from './basket-view.tsx';
+
+const flour: NeedLine = {
+  key: 'i:1',
+  ingredient_id: 1,
+  name: 'plain flour',
+  base: 'g',
+  need: 500,
+  have: 0,
+  buy: 500,
+  meals: [],
+};
+const basket = priceBasket(
+  [flour],
+  new Map([[1, priceRecord({ coles_measure: '1kg', coles_unit_price_current: 2 })]]),
+);
+
+function view(sample: boolean) {
+  return (
+    <BasketView
+      answer={{ lines: [flour], basket, sample }}
+      loading={false}
+      error={null}
+      minSavingCents={500}
+      onSaveMinSaving={async () => undefined}
+      onRetry={() => undefined}
+    />
+  );
+}
+
+describe('BasketView', () => {
+  it('says "sample prices" when the basket is priced from sample data', () => {
+    // It said so over every basket, even one priced wholly from an imported feed.
+    renderAt('/shopping', view(true));
+    expect(screen.getByText('sample prices')).toBeTruthy();
+    expect(screen.getByText('Coles $2.00')).toBeTruthy();
+  });
+  it('says nothing of samples over imported prices', () => {
+    renderAt('/shopping', view(false));
+    expect(screen.getByText('Coles $2.00')).toBeTruthy();
+    expect(screen.queryByText('sample prices')).toBeNull();
+  });
+});
