@@ -227,6 +227,16 @@ describe('priceBasket: loose produce is bought by weight', () => {
     const [line] = priceBasket([need(8, 'bacon', 3, 'each')], bacon).chains.aldi.lines;
     expect(line).toMatchObject({ packs: 1, costCents: 400, unitPrice: { cents: 160, per: '100 g' } });
   });
+  it('says what is sold by count as a shop counts it: 4 each, 1 × 12 pack', () => {
+    // '4 × 1 each' for four avocados read as a puzzle.
+    const counted = new Map([
+      [3, record({ coles_measure: '1 each', coles_unit_price_current: 2 })],
+      [4, record({ coles_measure: '12 each', coles_unit_price_current: 6.9 })],
+    ]);
+    const lines = priceBasket([need(3, 'avocado', 4, 'each'), need(4, 'egg', 8, 'each')], counted).chains
+      .coles.lines;
+    expect(lines.map(packsText)).toEqual(['4 each', '1 × 12 pack']);
+  });
   it('buys a line without a known amount as the weight its shelf price is for, never as a crumb', () => {
     const noAmount = { ...need(7, 'tomato', ONE_PACK), packs: 1 };
     const [coles] = priceBasket([noAmount], tomatoes).chains.coles.lines;

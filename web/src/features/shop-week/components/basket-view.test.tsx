@@ -47,3 +47,32 @@ describe('BasketView', () => {
     expect(screen.queryByText('sample prices')).toBeNull();
   });
 });
+
+describe('ChainTable under the basket', () => {
+  it("lists a chain's packs by name, whatever order the list's rows came in", async () => {
+    const oats: NeedLine = { ...flour, key: 'i:2', ingredient_id: 2, name: 'rolled oats' };
+    const apples: NeedLine = { ...flour, key: 'i:3', ingredient_id: 3, name: 'apple' };
+    const prices = new Map(
+      [1, 2, 3].map((id) => [id, priceRecord({ coles_measure: '1kg', coles_unit_price_current: id })]),
+    );
+    const lines = [oats, flour, apples];
+    renderAt(
+      '/shopping',
+      <BasketView
+        answer={{ lines, basket: priceBasket(lines, prices), sample: false }}
+        loading={false}
+        error={null}
+        minSavingCents={500}
+        onSaveMinSaving={async () => undefined}
+        onRetry={() => undefined}
+      />,
+    );
+    const table = await screen.findByRole('table', { name: 'Packs to buy at Coles' });
+    const names = [...table.querySelectorAll('tbody th')].map((th) => th.textContent);
+    expect(names).toEqual([
+      expect.stringMatching(/^apple/),
+      expect.stringMatching(/^plain flour/),
+      expect.stringMatching(/^rolled oats/),
+    ]);
+  });
+});

@@ -6,7 +6,10 @@ import { unitPriceText } from '../../prices/words.ts';
 import { Figure } from './figure.tsx';
 import { TableScroll } from './table-scroll.tsx';
 
-/** One chain's packs: what to buy, the cost, what is left over and the shelf unit price. */
+/**
+ * One chain's packs: what to buy, the cost, what is left over and the shelf unit price, by name
+ * (the list's rows come in no order a shopper could follow).
+ */
 export function ChainTable({
   name,
   chain,
@@ -16,6 +19,8 @@ export function ChainTable({
   chain: ChainBasket;
   lines: ReadonlyMap<string, NeedLine>;
 }) {
+  const nameOf = (key: string) => lines.get(key)?.name ?? key;
+  const rows = [...chain.lines].sort((a, b) => nameOf(a.key).localeCompare(nameOf(b.key), 'en-AU'));
   return (
     <>
       <TableScroll label={`Packs to buy at ${name}`}>
@@ -31,7 +36,7 @@ export function ChainTable({
             </tr>
           </thead>
           <tbody>
-            {chain.lines.map((l) => {
+            {rows.map((l) => {
               const line = lines.get(l.key);
               return (
                 <tr key={l.key}>
