@@ -126,7 +126,9 @@ function gramsOf(amount: number, base: BaseUnit, name: string): number {
  * What a basket line buys, as a list says it: '2 × 500g', '300g loose' by weight, and things
  * sold by count as a shop counts them: '4 each' (not '4 × 1 each'), '1 × 12 pack'.
  */
-export function packsText(line: Pick<BasketLine, 'packs' | 'pack'>): string {
+export function packsText(
+  line: Pick<BasketLine, 'packs'> & { pack: Pick<PackOffer, 'label' | 'loose'> },
+): string {
   if (line.pack.loose) return `${line.pack.label} loose`;
   const counted = /^(\d+(?:\.\d+)?) each$/.exec(line.pack.label);
   if (counted) return counted[1] === '1' ? `${line.packs} each` : `${line.packs} × ${counted[1]} pack`;

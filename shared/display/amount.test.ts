@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../quantity/parse.ts';
-import { displayAmount, formatAmountText, formatBaseAmount, formatLeftover } from './amount.ts';
+import { countedAs, displayAmount, formatAmountText, formatBaseAmount, formatLeftover } from './amount.ts';
 
 const text = (q: number, unit: string | null, name: string): string => displayAmount(q, unit, name).text;
 
@@ -219,6 +219,16 @@ describe('formatBaseAmount', () => {
     expect(formatBaseAmount(4, null)).toBe('4');
     expect(formatBaseAmount(2, 'jar')).toBe('2 jars');
   });
+  it('names an item as the converter counts it: slices of bread, heads of lettuce', () => {
+    // "sourdough bread · 12" read as a dozen loaves.
+    expect(formatBaseAmount(12, 'each', 'sourdough bread')).toBe('12 slices');
+    expect(formatBaseAmount(1, null, 'iceberg lettuce')).toBe('1 head');
+    expect(formatBaseAmount(4, 'each', 'avocado')).toBe('4');
+    expect(formatBaseAmount(600, 'g', 'sourdough bread')).toBe('600 g');
+    expect(countedAs('piece', 'bacon')).toBe('slice');
+    expect(countedAs(' ', 'puff pastry')).toBe('sheet');
+    expect(countedAs('cup', 'sourdough bread')).toBe('cup');
+  });
   it('shows thousands of grams and millilitres as kg and L', () => {
     expect(formatBaseAmount(1960, 'mL')).toBe('1.96 L');
     expect(formatBaseAmount(1500, 'g')).toBe('1.5 kg');
@@ -232,6 +242,9 @@ describe('formatLeftover', () => {
     expect(formatLeftover(4.4, null)).toBe('about 4');
     expect(formatLeftover(3, 'each')).toBe('3');
     expect(formatLeftover(0.3, 'each')).toBe('less than 1');
+    expect(formatLeftover(11.2, 'each', 'sourdough bread')).toBe('about 11 slices');
+    expect(formatLeftover(0.3, 'each', 'bacon')).toBe('less than 1 slice');
+    expect(formatLeftover(2, 'each', 'puff pastry')).toBe('2 sheets');
   });
   it('leaves weights and volumes as the list shows them', () => {
     expect(formatLeftover(892, 'g')).toBe('892 g');

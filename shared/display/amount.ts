@@ -1,5 +1,6 @@
 import { formatDecimal, formatQuantity, SNAP_TOLERANCE } from '../quantity/format.ts';
 import { pluralizeUnit } from '../quantity/plural.ts';
+import { countNoun } from '../units/count-noun.ts';
 import { GRAMS_PER_MASS_UNIT, MILLILITRES_PER_UNIT } from '../units/factors.ts';
 import { preferredUnits } from '../units/preferred-units.ts';
 import { gramsPerUnit, toGrams } from '../units/to-grams.ts';
@@ -236,12 +237,23 @@ function formatMetric(value: number, unit: string): string {
 /**
  * An amount in a base unit as shopping lines and baskets hold it (g, mL, or `each`/none for
  * items): `(600, 'g')` → `'600 g'`, `(1960, 'mL')` → `'1.96 L'` (thousands read better as kg
- * or L), `(4, 'each')` → `'4'`, `(2, 'jar')` → `'2 jars'`.
+ * or L), `(4, 'each')` → `'4'`, `(12, 'each', 'sourdough bread')` → `'12 slices'` (the item as
+ * {@link countNoun} names it), `(2, 'jar')` → `'2 jars'`.
  */
-export function formatBaseAmount(amount: number, unit: string | null): string {
+export function formatBaseAmount(amount: number, unit: string | null, name = ''): string {
   if (typeof amount === 'number' && amount >= 1000 && (unit === 'g' || unit === 'mL'))
     return formatAmountText(amount / 1000, unit === 'g' ? 'kg' : 'L');
-  return formatAmountText(amount, unit === 'each' || unit === null ? 'piece' : unit);
+  return formatAmountText(amount, countedAs(unit, name));
+}
+
+/**
+ * The unit to show an amount of `name` in: a count (no unit, `each`, `piece`) as one of it is
+ * called ({@link countNoun}: slices of bread, heads of lettuce), any other unit as it is.
+ */
+export function countedAs(unit: string | null | undefined, name: string): string {
+  if (typeof unit !== 'string' || unit.trim() === '') return countNoun(name);
+  const u = canonicalUnit(unit);
+  return u === 'unit' || u === 'piece' ? countNoun(name) : unit;
 }
 
 /**
@@ -250,10 +262,12 @@ export function formatBaseAmount(amount: number, unit: string | null): string {
  * average (a 1 kg bag is 5.6 onions of a typical weight), so "4.6" onions left over reads as
  * "about 5", and less than half of one as "less than 1".
  */
-export function formatLeftover(amount: number, unit: string | null): string {
+export function formatLeftover(amount: number, unit: string | null, name = ''): string {
   if (unit !== 'each' && unit !== null) return formatBaseAmount(amount, unit);
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return formatBaseAmount(amount, unit);
-  if (amount < 0.5) return 'less than 1';
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return formatBaseAmount(amount, unit, name);
+  const noun = countNoun(name);
+  if (amount < 0.5) return `less than ${formatAmountText(1, noun)}`;
   const whole = Math.round(amount);
-  return Math.abs(amount - whole) < 1e-9 ? String(whole) : `about ${whole}`;
+  const text = formatAmountText(whole, noun);
+  return Math.abs(amount - whole) < 1e-9 ? text : `about ${text}`;
 }

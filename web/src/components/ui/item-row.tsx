@@ -1,18 +1,18 @@
 import { type ReactNode, useState } from 'react';
-import { formatAmountText } from '../../../../shared/display/amount.ts';
+import { countedAs, formatAmountText } from '../../../../shared/display/amount.ts';
 import { ItemForm, type ItemValues } from './item-form.tsx';
 import { LineIcon } from './line-icon.tsx';
 
 /**
  * An item's amount as recipe lines show it (spec 9): fractions snap, units are pluralised, pieces
- * show as the number alone; an item without a unit is a count ('2' of stock). Nothing when the
- * quantity is unknown.
+ * show as the number alone; an item without a unit is a count ('2' of stock), named where the
+ * converter names one of it ('12 slices' of bread, not '12'). Nothing when the quantity is unknown.
  */
-export function itemAmount(item: { quantity: number | null; unit: string | null }): string {
+export function itemAmount(item: { name: string; quantity: number | null; unit: string | null }): string {
   const q = item.quantity;
   if (typeof q !== 'number' || !Number.isFinite(q) || q < 0) return '';
   if (q === 0) return item.unit ? `0 ${item.unit}` : '0';
-  return formatAmountText(q, item.unit ?? 'piece');
+  return formatAmountText(q, countedAs(item.unit, item.name));
 }
 
 /** Pencil and bin: on a phone the row's buttons show these alone, so the item's name keeps the width. */

@@ -14,6 +14,16 @@ describe('cookedMessage (issue 25)', () => {
     );
   });
 
+  it('names counted things as the converter does: slices of bread', () => {
+    const took = [
+      { name: 'sourdough bread', quantity: 4, unit: null, left: 8 },
+      { name: 'egg', quantity: 2, unit: 'each', left: 4 },
+    ];
+    expect(cookedMessage({ subtracted: true, took, apart: [] })).toBe(
+      'Marked cooked. Took 4 slices sourdough bread, 2 egg from the pantry.',
+    );
+  });
+
   it('says when the household does not take from the pantry', () => {
     expect(cookedMessage({ subtracted: false, took: [], apart: [] })).toMatch(/keeps the pantry/);
   });

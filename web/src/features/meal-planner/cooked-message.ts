@@ -1,4 +1,4 @@
-import { formatAmountText } from '../../../../shared/display/amount.ts';
+import { countedAs, formatAmountText } from '../../../../shared/display/amount.ts';
 import type { CookedAnswer } from './api.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { CookedAnswer } from './api.ts';
  */
 export function cookedMessage(answer: CookedAnswer & { apart: readonly string[] }): string {
   if (!answer.subtracted) return 'Marked cooked. Your household keeps the pantry as it is when cooking.';
-  const took = answer.took.map((t) => `${formatAmountText(t.quantity, t.unit ?? 'piece')} ${t.name}`);
+  const took = answer.took.map((t) => `${formatAmountText(t.quantity, countedAs(t.unit, t.name))} ${t.name}`);
   const parts = [
     took.length > 0
       ? `Marked cooked. Took ${took.join(', ')} from the pantry.`

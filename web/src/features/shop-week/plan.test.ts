@@ -78,6 +78,7 @@ describe('building the list from the plan', () => {
 
 describe('a plan line on the list', () => {
   const row = {
+    name: 'plain flour',
     quantity: 400,
     unit: 'g',
     plan_key: 'i:1',
@@ -91,6 +92,17 @@ describe('a plan line on the list', () => {
       meals: 'for Mon dinner, Wed lunch',
       apart: null,
     });
+  });
+  it('counts items as the converter names them: slices of bread', () => {
+    const bread = {
+      ...row,
+      name: 'sourdough bread',
+      unit: 'each',
+      quantity: 8,
+      plan_quantity: 8,
+      plan_need: 12,
+    };
+    expect(describePlanLine(bread)?.amounts).toBe('need 12 slices, have 4 slices, buy 8 slices');
   });
   it('says nothing of lines added or changed by hand', () => {
     expect(describePlanLine({ ...row, plan_key: null })).toBeNull();

@@ -4,7 +4,7 @@ import type { ShoppingItem } from './api.ts';
 /** A shopping line the plan wrote, as the list shows it. */
 export type PlanLineRow = Pick<
   ShoppingItem,
-  'quantity' | 'unit' | 'plan_key' | 'plan_quantity' | 'plan_need' | 'plan_meals'
+  'name' | 'quantity' | 'unit' | 'plan_key' | 'plan_quantity' | 'plan_need' | 'plan_meals'
 >;
 
 /**
@@ -19,7 +19,7 @@ export function describePlanLine(
   const have = Math.round((need - row.plan_quantity) * 1000) / 1000;
   const amounts =
     have > 0
-      ? `need ${formatBaseAmount(need, row.unit)}, have ${formatBaseAmount(have, row.unit)}, buy ${formatBaseAmount(row.plan_quantity, row.unit)}`
+      ? `need ${formatBaseAmount(need, row.unit, row.name)}, have ${formatBaseAmount(have, row.unit, row.name)}, buy ${formatBaseAmount(row.plan_quantity, row.unit, row.name)}`
       : null;
   const meals = row.plan_meals && row.plan_meals.length > 0 ? `for ${row.plan_meals.join(', ')}` : null;
   // Keys of amounts kept in their own unit end in '|<unit>' (shared/basket).

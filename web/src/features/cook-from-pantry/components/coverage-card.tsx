@@ -50,7 +50,9 @@ export function CoverageCard({
               <li key={line.key}>
                 <span>
                   {line.name} ·{' '}
-                  <span className="amount">{formatBaseAmount(listAmounts(line).buy, line.base)}</span>
+                  <span className="amount">
+                    {formatBaseAmount(listAmounts(line).buy, line.base, line.name)}
+                  </span>
                 </span>
                 <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
                   Always in stock<span className="visually-hidden">: {line.name}</span>

@@ -1,3 +1,4 @@
+import { packsText } from '../../../../../shared/basket/basket.ts';
 import { formatLeftover } from '../../../../../shared/display/amount.ts';
 import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatCents } from '../../../lib/format.ts';
@@ -31,9 +32,9 @@ export function LeftoversPanel({
           <ul className="cook-leftover-list" aria-label="Leftovers">
             {leftovers.map((l) => (
               <li key={l.key}>
-                {l.name} · {formatLeftover(l.amount, l.base)}{' '}
+                {l.name} · {formatLeftover(l.amount, l.base, l.name)}{' '}
                 <span className="small muted">
-                  ({l.packs} × {l.pack})
+                  ({packsText({ packs: l.packs, pack: { label: l.pack, loose: false } })})
                 </span>
               </li>
             ))}

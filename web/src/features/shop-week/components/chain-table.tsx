@@ -46,7 +46,9 @@ export function ChainTable({
                   <td className="num">
                     <Figure value={formatCents(l.costCents)} part={unitPriceText(l.unitPrice)} />
                   </td>
-                  <td>{l.leftover > 0 ? formatLeftover(l.leftover, line?.base ?? null) : 'none'}</td>
+                  <td>
+                    {l.leftover > 0 ? formatLeftover(l.leftover, line?.base ?? null, line?.name) : 'none'}
+                  </td>
                 </tr>
               );
             })}
