@@ -1,5 +1,11 @@
-/** How long a channel's first-join reads wait at most for the other channels still joining. */
-export const FIRST_JOIN_WAIT_MS = 3_000;
+/**
+ * How long a channel's first-join reads wait at most for the other channels still joining. The
+ * household's channel opens only once the profile has named the household; on a busy 2-core
+ * machine that came more than 3 s after the person's channel had joined, and the recipes were read
+ * a third time. Waiting longer only delays showing a change made in the moment between a screen's
+ * first read and the join; reading 184 KB again costs a slow connection more.
+ */
+export const FIRST_JOIN_WAIT_MS = 10_000;
 
 /** A table's read on a first join; topics that carry the same store's table share its function. */
 export interface FirstJoinRead {
