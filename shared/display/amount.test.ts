@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../quantity/parse.ts';
-import { countedAs, displayAmount, formatAmountText, formatBaseAmount, formatLeftover } from './amount.ts';
+import {
+  countedAs,
+  displayAmount,
+  fieldUnit,
+  formatAmountText,
+  formatBaseAmount,
+  formatLeftover,
+} from './amount.ts';
 
 const text = (q: number, unit: string | null, name: string): string => displayAmount(q, unit, name).text;
 
@@ -233,6 +240,17 @@ describe('formatBaseAmount', () => {
     expect(formatBaseAmount(1960, 'mL')).toBe('1.96 L');
     expect(formatBaseAmount(1500, 'g')).toBe('1.5 kg');
     expect(formatBaseAmount(999, 'g')).toBe('999 g');
+  });
+});
+
+describe('fieldUnit', () => {
+  it('says what a count is counted in: slices of bread, each for an avocado', () => {
+    // Put-away's field read "sourdough bread (each)" for 24 slices.
+    expect(fieldUnit('each', 'sourdough bread')).toBe('slices');
+    expect(fieldUnit('each', 'iceberg lettuce')).toBe('heads');
+    expect(fieldUnit('each', 'avocado')).toBe('each');
+    expect(fieldUnit('g', 'sourdough bread')).toBe('g');
+    expect(fieldUnit('piece', 'avocado')).toBe('each');
   });
 });
 

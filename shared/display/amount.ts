@@ -257,6 +257,16 @@ export function countedAs(unit: string | null | undefined, name: string): string
 }
 
 /**
+ * The unit an amount field is in, as its label says it: `'g'`, `'mL'`; a count as what one of it
+ * is, plural (`'slices'` of bread, `'heads'` of lettuce), or `'each'`.
+ */
+export function fieldUnit(unit: string, name: string): string {
+  const counted = countedAs(unit, name);
+  if (counted === 'piece') return 'each';
+  return counted === unit ? unit : pluralizeUnit(shownName(counted), 2);
+}
+
+/**
  * What whole packs leave over, in a base unit: weights and volumes as {@link formatBaseAmount},
  * counted things as a whole number. A pack of counted things sold by weight holds them only on
  * average (a 1 kg bag is 5.6 onions of a typical weight), so "4.6" onions left over reads as

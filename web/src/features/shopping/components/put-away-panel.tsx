@@ -1,3 +1,4 @@
+import { fieldUnit } from '../../../../../shared/display/amount.ts';
 import { showToast } from '../../../components/ui/toast.tsx';
 import type { ShoppingItem } from '../api.ts';
 import {
@@ -43,7 +44,7 @@ export function PutAwayPanel({
               <label className="field">
                 <span>
                   {item.name}
-                  {amount?.unit ? ` (${amount.unit})` : ''}
+                  {amount?.unit ? ` (${fieldUnit(amount.unit, item.name)})` : ''}
                 </span>
                 <input
                   // A new key when packs are priced, so the field shows them (typed amounts are kept).
