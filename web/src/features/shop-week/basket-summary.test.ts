@@ -3,7 +3,7 @@ import { priceBasket } from '../../../../shared/basket/basket.ts';
 import type { NeedLine } from '../../../../shared/basket/needs.ts';
 import type { IngredientPriceRecord } from '../../../../shared/pricing/types.ts';
 import { priceRecord } from '../../../../shared/testing/lines.ts';
-import { summariseBasket } from './basket-summary.ts';
+import { splitStops, summariseBasket } from './basket-summary.ts';
 
 const need = (id: number, name: string, buy: number): NeedLine => ({
   key: `i:${id}`,
@@ -65,5 +65,43 @@ describe('summariseBasket', () => {
       cheapest: null,
       split: { chains: ['coles', 'aldi'], savingCents: null, worth: true },
     });
+  });
+});
+
+describe('splitStops', () => {
+  it('says what to buy at each shop of the split, by name, and what each comes to', () => {
+    // The screen said "Split between Coles and Aldi, saves $4.00" and never which items where.
+    const basket = priceBasket(
+      [need(2, 'rice', 500), need(1, 'flour', 500), need(3, 'oats', 500)],
+      prices([
+        [1, at(2, 9, 9)],
+        [2, at(9, 9, 5)],
+        [3, at(3, 9, 4)],
+      ]),
+    );
+    const names = new Map([
+      ['i:1', { name: 'flour' }],
+      ['i:2', { name: 'rice' }],
+      ['i:3', { name: 'oats' }],
+    ]);
+    // Whole 1 kg packs: flour $2 and oats $3 at Coles, rice $5 at Aldi.
+    const stops = splitStops(basket, names);
+    expect(stops).toEqual([
+      {
+        chain: 'coles',
+        totalCents: 500,
+        items: [
+          { key: 'i:1', name: 'flour', packs: '1 × 1kg', costCents: 200 },
+          { key: 'i:3', name: 'oats', packs: '1 × 1kg', costCents: 300 },
+        ],
+      },
+      {
+        chain: 'aldi',
+        totalCents: 500,
+        items: [{ key: 'i:2', name: 'rice', packs: '1 × 1kg', costCents: 500 }],
+      },
+    ]);
+    expect(stops[0]!.totalCents + stops[1]!.totalCents).toBe(basket.split?.totalCents);
+    expect(splitStops(priceBasket([need(1, 'flour', 500)], prices([[1, at(2, 9, 9)]])), names)).toEqual([]);
   });
 });

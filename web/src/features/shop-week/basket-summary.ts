@@ -1,4 +1,4 @@
-import type { Basket } from '../../../../shared/basket/basket.ts';
+import { type Basket, packsText } from '../../../../shared/basket/basket.ts';
 import { CHAINS, type ChainKey } from '../../../../shared/pricing/types.ts';
 
 /** What the basket answers, in the words the screen needs. */
@@ -50,4 +50,32 @@ export function summariseBasket(basket: Basket, minSavingCents: number): BasketS
       }
     : null;
   return { state, cheapest, split, unpriced: basket.unpriced };
+}
+
+/** One shop of a split: what to buy there, by name, and what it comes to. */
+export interface SplitStop {
+  chain: ChainKey;
+  totalCents: number;
+  items: { key: string; name: string; packs: string; costCents: number }[];
+}
+
+/**
+ * The split's two shops, each with the lines the split buys there (the cheaper of the two for
+ * each line) as its table shows them; `names` names the lines by key. Empty without a split.
+ */
+export function splitStops(basket: Basket, names: ReadonlyMap<string, { name: string }>): SplitStop[] {
+  const split = basket.split;
+  if (!split) return [];
+  return split.chains.map((chain) => {
+    const items = basket.chains[chain].lines
+      .filter((l) => split.from[l.key] === chain)
+      .map((l) => ({
+        key: l.key,
+        name: names.get(l.key)?.name ?? l.key,
+        packs: packsText(l),
+        costCents: l.costCents,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en-AU'));
+    return { chain, totalCents: items.reduce((sum, i) => sum + i.costCents, 0), items };
+  });
 }

@@ -4,7 +4,7 @@ import { SampleBadge } from '../../../components/ui/sample-badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import type { BasketAnswer } from '../api.ts';
-import { summariseBasket } from '../basket-summary.ts';
+import { splitStops, summariseBasket } from '../basket-summary.ts';
 import { ChainTable } from './chain-table.tsx';
 import { MinSavingForm } from './min-saving-form.tsx';
 import '../shop-week.css';
@@ -95,6 +95,30 @@ export function BasketView({
               <p className="small">No chain has a price for: {summary.unpriced.join(', ')}.</p>
             ) : null}
           </div>
+          {summary.split?.worth && answer ? (
+            <details className="basket-chain">
+              <summary>What to buy where</summary>
+              <div className="split-stops">
+                {splitStops(answer.basket, lines).map((stop) => (
+                  <section key={stop.chain} aria-labelledby={`split-${stop.chain}`}>
+                    <h3 id={`split-${stop.chain}`} className="small">
+                      At {CHAIN_NAMES[stop.chain]}: {formatCents(stop.totalCents)}
+                    </h3>
+                    <ul className="split-items">
+                      {stop.items.map((item) => (
+                        <li key={item.key}>
+                          {item.name}{' '}
+                          <span className="muted small">
+                            {item.packs} · {formatCents(item.costCents)}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            </details>
+          ) : null}
           {CHAINS.map((chain) => (
             <details key={chain} className="basket-chain" open={summary.cheapest?.chain === chain}>
               <summary>
