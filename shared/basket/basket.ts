@@ -122,17 +122,20 @@ function gramsOf(amount: number, base: BaseUnit, name: string): number {
   return base === 'each' ? amount * gramsPerUnit('piece', name) : amount;
 }
 
+/** What a basket line buys, as a list says it: '2 × 500g', or '300g loose' by weight. */
+export function packsText(line: Pick<BasketLine, 'packs' | 'pack'>): string {
+  return line.pack.loose ? `${line.pack.label} loose` : packCountText(line.packs, line.pack.label);
+}
+
 /**
- * What a basket line buys, as a list says it: '2 × 500g', '300g loose' by weight, and things
- * sold by count as a shop counts them: '4 each' (not '4 × 1 each'), '1 × 12 pack'.
+ * Whole packs of a shelf's measure: '2 × 500g', and packs of a count as a shop counts them:
+ * '4 each' (not '4 × 1 each'), '1 × 12 pack'.
  */
-export function packsText(
-  line: Pick<BasketLine, 'packs'> & { pack: Pick<PackOffer, 'label' | 'loose'> },
-): string {
-  if (line.pack.loose) return `${line.pack.label} loose`;
-  const counted = /^(\d+(?:\.\d+)?) each$/.exec(line.pack.label);
-  if (counted) return counted[1] === '1' ? `${line.packs} each` : `${line.packs} × ${counted[1]} pack`;
-  return `${line.packs} × ${line.pack.label}`;
+export function packCountText(packs: number, label: string): string {
+  const m = readPackMeasure(label);
+  if (m?.counted && m.unit === 'unit')
+    return m.amount === 1 ? `${packs} each` : `${packs} × ${m.amount} pack`;
+  return `${packs} × ${label}`;
 }
 
 /**

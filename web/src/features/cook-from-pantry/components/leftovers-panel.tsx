@@ -1,4 +1,4 @@
-import { packsText } from '../../../../../shared/basket/basket.ts';
+import { packCountText } from '../../../../../shared/basket/basket.ts';
 import { formatLeftover } from '../../../../../shared/display/amount.ts';
 import { CHAIN_NAMES } from '../../../../../shared/pricing/types.ts';
 import { formatCents } from '../../../lib/format.ts';
@@ -33,9 +33,7 @@ export function LeftoversPanel({
             {leftovers.map((l) => (
               <li key={l.key}>
                 {l.name} · {formatLeftover(l.amount, l.base, l.name)}{' '}
-                <span className="small muted">
-                  ({packsText({ packs: l.packs, pack: { label: l.pack, loose: false } })})
-                </span>
+                <span className="small muted">({packCountText(l.packs, l.pack)})</span>
               </li>
             ))}
           </ul>
