@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { parseQuantity } from '../quantity/parse.ts';
 import { charLength, LIMITS } from './limits.ts';
 import { FIELD_MESSAGES } from './messages.ts';
-import { normalizeName } from './normalize-name.ts';
+import { normalizeName, normalizeTag } from './normalize-name.ts';
 import { isQuantityText } from './quantity-text.ts';
 
 const GENERIC = 'Check this field.';
@@ -142,11 +142,6 @@ export const stepsText = z.pipe(
       ),
     ),
 );
-
-/** One tag as stored: a name, lower case (the database's trigger applies the same rule). */
-export function normalizeTag(tag: string): string {
-  return normalizeName(tag).toLowerCase();
-}
 
 /** Tags as typed, separated by commas: stored lower case, blanks and repeats dropped. */
 export const tagsText = z.pipe(

@@ -8,3 +8,8 @@ export function normalizeName(text: string): string {
   if (typeof text !== 'string') return '';
   return text.trim().replace(/\s+/g, ' ');
 }
+
+/** One tag as stored: a name, lower case (the database's trigger applies the same rule). */
+export function normalizeTag(tag: string): string {
+  return normalizeName(tag).toLowerCase();
+}

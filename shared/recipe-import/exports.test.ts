@@ -89,6 +89,61 @@ describe('readExport', () => {
     ]);
   });
 
+  it("brings each app's tags, meal and time along", () => {
+    const mealie = zipSync({
+      'recipes/stew/stew.json': strToU8(
+        JSON.stringify({
+          id: 'm-2',
+          name: 'Test stew',
+          recipe_ingredient: [{ original_text: '1 kg beef' }],
+          recipe_servings: 6,
+          recipe_yield: '2 pots',
+          total_time: '2 Hours 30 Minutes',
+          prep_time: '20 Minutes',
+          recipe_category: [{ name: 'Dinner', slug: 'dinner' }],
+          tags: [{ name: 'Slow cooker', slug: 'slow-cooker' }],
+        }),
+      ),
+    });
+    expect(readExport('mealie.zip', mealie)[0]?.recipe).toMatchObject({
+      portions: 6,
+      duration: 150,
+      tags: ['dinner', 'slow cooker'],
+    });
+    const tandoor = zipSync({
+      '1.zip': zipSync({
+        'recipe.json': strToU8(
+          JSON.stringify({
+            name: 'Test oats',
+            working_time: 5,
+            waiting_time: 0,
+            steps: [],
+            keywords: [{ name: 'Breakfast' }],
+          }),
+        ),
+      }),
+    });
+    expect(readExport('tandoor.zip', tandoor)[0]?.recipe).toMatchObject({ duration: 5, tags: ['breakfast'] });
+    const paprika = zipSync({
+      'a.paprikarecipe': gzipSync(
+        strToU8(
+          JSON.stringify({
+            uid: 'P-9',
+            name: 'Test slice',
+            ingredients: '1 cup oats',
+            prep_time: '15 mins',
+            cook_time: '25 min',
+            categories: ['Snacks', 'Lunchbox'],
+          }),
+        ),
+      ),
+    });
+    expect(readExport('mine.paprikarecipes', paprika)[0]?.recipe).toMatchObject({
+      duration: 40,
+      tags: ['snacks', 'lunchbox'],
+    });
+  });
+
   it('refuses a zip bomb, ../ entry names, 50 MB files, too many lines, and bad files, in words', () => {
     const bomb = zipSync({ 'big.json': new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
     expect(() => readExport('bomb.zip', bomb)).toThrow(/expands more than 100 times/);

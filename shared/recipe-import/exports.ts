@@ -1,6 +1,9 @@
 import { gunzipSync, strFromU8, type UnzipFileInfo, unzipSync } from 'fflate';
+import { recipeMinutes } from './duration.ts';
+import { plainText } from './plain-text.ts';
 import type { ImportSource } from './save.ts';
-import { fromSchemaOrg, type ImportedRecipe, plainText } from './schema-org.ts';
+import { fromSchemaOrg, type ImportedRecipe } from './schema-org.ts';
+import { importedTags } from './tags.ts';
 
 /**
  * Reading export files in the browser (docs/decisions.md, "Importing recipes"): Mealie's (a zip
@@ -137,7 +140,7 @@ function fromJsonFile(fileName: string, text: string): ExportRecipe[] {
   });
 }
 
-/** Paprika: name, ingredients and directions as text, servings, source_url, uid, photo_data (base64 JPEG). */
+/** Paprika: name, ingredients and directions as text, servings, times as typed, categories, source_url, uid, photo_data (base64 JPEG). */
 function paprika(text: string): ExportRecipe {
   const p = parse(text, 'a Paprika recipe');
   const name = plainText(p.name);
@@ -150,9 +153,10 @@ function paprika(text: string): ExportRecipe {
         ingredients: lines(p.ingredients),
         steps: lines(p.directions),
         portions: int(p.servings),
-        duration: null,
+        duration: recipeMinutes(p.total_time, p.prep_time, p.cook_time),
         author: null,
         image: null,
+        tags: importedTags([p.categories], name),
         sourceUrl: str(p.source_url),
         sourceId: str(p.uid),
       },
@@ -163,7 +167,7 @@ function paprika(text: string): ExportRecipe {
   };
 }
 
-/** Tandoor: each recipe a zip of recipe.json (steps with structured ingredients) and image.*. */
+/** Tandoor: each recipe a zip of recipe.json (steps with structured ingredients, minutes, keywords) and image.*. */
 function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecipe {
   const t = parse(strFromU8(entries['recipe.json'] ?? new Uint8Array()), what);
   const steps = Array.isArray(t.steps) ? (t.steps as Record<string, unknown>[]) : [];
@@ -190,9 +194,10 @@ function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecip
         ingredients: ingredients.filter(Boolean),
         steps: steps.map((s) => plainText(s.instruction)).filter(Boolean),
         portions: int(t.servings),
-        duration: (int(t.working_time) ?? 0) + (int(t.waiting_time) ?? 0) || null,
+        duration: recipeMinutes(null, t.working_time, t.waiting_time),
         author: null,
         image: null,
+        tags: importedTags([t.keywords], plainText(t.name)),
         sourceUrl: str(t.source_url),
         sourceId: str(t.source_url) ?? what,
       },
@@ -203,7 +208,10 @@ function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecip
   };
 }
 
-/** Mealie: recipes/<slug>/<slug>.json with recipe_ingredient and recipe_instructions, images beside it. */
+/**
+ * Mealie: recipes/<slug>/<slug>.json with recipe_ingredient and recipe_instructions, servings
+ * (recipe_servings, or the yield's number), times in words, tags and categories; images beside it.
+ */
 function mealie(entries: Record<string, Uint8Array>, name: string): ExportRecipe[] {
   const m = parse(strFromU8(entries[name] as Uint8Array), name);
   if (!Array.isArray(m.recipe_ingredient) && !Array.isArray(m.recipeIngredient)) return [];
@@ -227,10 +235,11 @@ function mealie(entries: Record<string, Uint8Array>, name: string): ExportRecipe
           )
             .map((s) => plainText(s.text))
             .filter(Boolean),
-          portions: int(m.recipe_yield),
-          duration: null,
+          portions: int(m.recipe_servings) ?? int(m.recipe_yield),
+          duration: recipeMinutes(m.total_time, m.prep_time, m.perform_time ?? m.cook_time),
           author: null,
           image: null,
+          tags: importedTags([m.recipe_category, m.tags], plainText(m.name)),
           sourceUrl: str(m.org_url),
           sourceId: str(m.id) ?? str(m.slug),
         },

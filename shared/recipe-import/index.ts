@@ -1,3 +1,4 @@
+export { isoDurationMinutes } from './duration.ts';
 export { type Measures, type ParsedLine, parseIngredientLine } from './ingredient-line.ts';
 export {
   type IngredientIndex,
@@ -6,10 +7,5 @@ export {
   type KnownIngredient,
   matchIngredient,
 } from './match.ts';
-export {
-  fromSchemaOrg,
-  type ImportedRecipe,
-  isoDurationMinutes,
-  plainText,
-  recipesInPage,
-} from './schema-org.ts';
+export { plainText } from './plain-text.ts';
+export { fromSchemaOrg, type ImportedRecipe, recipesInPage } from './schema-org.ts';

@@ -11,6 +11,7 @@ const page = `<!doctype html><html><body>
   <img itemprop="image" src="https://pics.example/chicken.jpg" alt="">
   <meta itemprop="totalTime" content="PT1H10M">
   <span itemprop="recipeYield">Serves 4</span>
+  <span itemprop="recipeCategory">Main course</span> · <span itemprop="recipeCategory">Roasts</span>
   <p itemprop="description">A <em>weeknight</em> roast.</p>
   <ul>
     <li itemprop="recipeIngredient">1.5 kg chicken</li>
@@ -32,6 +33,7 @@ describe('recipesInPage: schema.org Recipe from microdata', () => {
         duration: 70,
         author: 'Jo Tester',
         image: 'https://pics.example/chicken.jpg',
+        tags: ['main course', 'roasts'],
         sourceUrl: 'https://cooks.example/chicken',
         sourceId: 'https://cooks.example/chicken',
       },

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuantity } from '../quantity/parse.ts';
+import { durationMinutes, isoDurationMinutes, recipeMinutes } from './duration.ts';
 import { parseIngredientLine } from './ingredient-line.ts';
 import { indexIngredients, matchIngredient } from './match.ts';
-import { isoDurationMinutes, plainText, recipesInPage } from './schema-org.ts';
+import { plainText } from './plain-text.ts';
+import { recipesInPage } from './schema-org.ts';
 
 describe('parseIngredientLine: the lines people write', () => {
   it.each([
@@ -114,6 +116,9 @@ describe('recipesInPage: schema.org Recipe from JSON-LD', () => {
               'Simmer.',
             ],
             image: { url: 'https://example.com/dal.jpg' },
+            recipeCategory: 'Dinner',
+            recipeCuisine: ['Indian'],
+            keywords: 'weeknight & dal, lentils,  Vegan ,lentils',
           },
         ],
       }),
@@ -128,6 +133,7 @@ describe('recipesInPage: schema.org Recipe from JSON-LD', () => {
       duration: 75,
       author: 'A. Cook',
       image: 'https://example.com/dal.jpg',
+      tags: ['dinner', 'indian', 'lentils', 'vegan'],
       sourceUrl: 'https://example.com/dal',
       sourceId: 'https://example.com/dal',
     });
@@ -142,6 +148,33 @@ describe('recipesInPage: schema.org Recipe from JSON-LD', () => {
     expect(isoDurationMinutes('P1DT2H')).toBe(1560);
     expect(isoDurationMinutes('PT')).toBeNull();
     expect(isoDurationMinutes('90 minutes')).toBeNull();
+  });
+  it('reads times as recipe apps write them, and a total before its parts', () => {
+    expect(durationMinutes('1 hour 30 minutes')).toBe(90);
+    expect(durationMinutes('1 Hour 15 Minutes')).toBe(75);
+    expect(durationMinutes('1 hr 30 mins')).toBe(90);
+    expect(durationMinutes('1h30m')).toBe(90);
+    expect(durationMinutes('about 45 min')).toBe(45);
+    expect(durationMinutes('1.5 hours')).toBe(90);
+    expect(durationMinutes('1:30')).toBe(90);
+    expect(durationMinutes('20')).toBe(20);
+    expect(durationMinutes(35)).toBe(35);
+    expect(durationMinutes('PT1H')).toBe(60);
+    expect(durationMinutes('overnight')).toBeNull();
+    expect(durationMinutes('2 months')).toBeNull();
+    expect(durationMinutes(null)).toBeNull();
+    expect(recipeMinutes('1 hour', '10 min', '20 min')).toBe(60);
+    expect(recipeMinutes(undefined, '10 min', null, '20 min')).toBe(30);
+    expect(recipeMinutes('', null)).toBeNull();
+    expect(recipeMinutes(0, 0)).toBeNull();
+  });
+  it('reads any time text as whole minutes or nothing (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.anything()), (value) => {
+        const minutes = durationMinutes(value);
+        return minutes === null || (Number.isInteger(minutes) && minutes >= 0);
+      }),
+    );
   });
   it('never throws on any page (fast-check)', () => {
     fc.assert(

@@ -13,6 +13,7 @@ const damper: ImportedRecipe = {
   duration: 40,
   author: 'A. Baker',
   image: null,
+  tags: ['bread', 'dinner'],
   sourceUrl: 'https://example.test/damper',
   sourceId: null,
 };
@@ -37,6 +38,8 @@ describe('importPayload', () => {
           import_source: 'web',
           import_source_id: 'https://example.test/damper',
           text_lines: ['a little love'],
+          tags: ['bread', 'dinner'],
+          meal_type: 'dinner',
         }),
         lines: [{ ingredient_id: 3, quantity: '3', measurement_id: 9, note: null }],
       },

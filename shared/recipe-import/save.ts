@@ -1,5 +1,7 @@
 import { charLength, isQuantityText, LIMITS } from '../limits/index.ts';
+import type { MealSlot } from '../recipes/meal-slots.ts';
 import type { ImportedRecipe } from './schema-org.ts';
+import { mealTypeOf } from './tags.ts';
 
 /** Where an import came from: with the recipe's id there, the key a re-import finds it by. */
 export type ImportSource = 'web' | 'mealie' | 'tandoor' | 'paprika' | 'schema-org';
@@ -32,6 +34,9 @@ export interface ImportPayload {
     portions: number | null;
     duration: number | null;
     steps: string[];
+    /** Kept on a new recipe only: an update keeps the tags the person has given it since. */
+    tags: string[];
+    meal_type: MealSlot | null;
     source_url: string | null;
     source_author: string | null;
     import_source: ImportSource;
@@ -112,6 +117,8 @@ export function importPayload(
         portions: inRange(recipe.portions, LIMITS.portions),
         duration: inRange(recipe.duration, LIMITS.duration),
         steps: recipe.steps,
+        tags: recipe.tags,
+        meal_type: mealTypeOf(recipe.tags),
         source_url: url,
         source_author: recipe.author || null,
         import_source: source,

@@ -1,4 +1,7 @@
+import { recipeMinutes } from './duration.ts';
 import { microdataNodes } from './microdata.ts';
+import { plainText } from './plain-text.ts';
+import { importedTags } from './tags.ts';
 
 /** A recipe as a web page or an export describes it, before its lines are read and matched. */
 export interface ImportedRecipe {
@@ -13,51 +16,11 @@ export interface ImportedRecipe {
   duration: number | null;
   author: string | null;
   image: string | null;
+  /** Its categories, cuisines and keywords as tags (importedTags). */
+  tags: string[];
   /** Where it came from, so importing it again updates it instead of adding it twice. */
   sourceUrl: string | null;
   sourceId: string | null;
-}
-
-/** Text as shown: tags dropped, the common entities decoded, white space made single. Never HTML. */
-export function plainText(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  return value
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_m, e: string) => {
-      const lower = e.toLowerCase();
-      if (lower.startsWith('#x')) return safeChar(Number.parseInt(lower.slice(2), 16));
-      if (lower.startsWith('#')) return safeChar(Number.parseInt(lower.slice(1), 10));
-      return (
-        ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' } as Record<string, string>)[lower] ??
-        ''
-      );
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function safeChar(code: number): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
-    ? String.fromCodePoint(code)
-    : '';
-}
-
-/** Minutes in an ISO 8601 duration ('PT1H30M', 'P0DT45M', 'PT90M'); null when it is not one. */
-export function isoDurationMinutes(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const m =
-    /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
-      value.trim(),
-    );
-  if (!m || value.trim().toUpperCase() === 'P' || value.trim().toUpperCase() === 'PT') return null;
-  const [d, h, min, s] = [m[1], m[2], m[3], m[4]].map((x) => (x === undefined ? 0 : Number(x))) as [
-    number,
-    number,
-    number,
-    number,
-  ];
-  const total = Math.round(d * 1440 + h * 60 + min + s / 60);
-  return Number.isFinite(total) && total >= 0 ? total : null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -126,8 +89,6 @@ export function fromSchemaOrg(node: unknown, pageUrl: string | null = null): Imp
   if (!isObject(node)) return null;
   const name = plainText(node.name);
   if (name === '') return null;
-  const total = isoDurationMinutes(node.totalTime);
-  const parts = [isoDurationMinutes(node.prepTime), isoDurationMinutes(node.cookTime)];
   const url = typeof node.url === 'string' && /^https?:\/\//i.test(node.url) ? node.url : pageUrl;
   return {
     name,
@@ -137,9 +98,10 @@ export function fromSchemaOrg(node: unknown, pageUrl: string | null = null): Imp
       .filter(Boolean),
     steps: steps(node.recipeInstructions),
     portions: portions(node.recipeYield),
-    duration: total ?? (parts.some((p) => p !== null) ? (parts[0] ?? 0) + (parts[1] ?? 0) : null),
+    duration: recipeMinutes(node.totalTime, node.prepTime, node.cookTime),
     author: author(node.author),
     image: image(node.image),
+    tags: importedTags([node.recipeCategory, node.recipeCuisine, node.keywords], name),
     sourceUrl: url,
     sourceId: typeof node['@id'] === 'string' ? node['@id'] : url,
   };

@@ -16,6 +16,7 @@ const recipe = (lines: PreviewRecipe['lines']): PreviewRecipe => ({
   duration: null,
   author: null,
   image: null,
+  tags: [],
   sourceUrl: null,
   sourceId: null,
   lines,

@@ -1,3 +1,4 @@
+import { formatDuration } from '../../../../../shared/dates/duration.ts';
 import { needsCheck } from '../review.ts';
 import { resetImport, saveAll, useImporter } from '../store.ts';
 import { ImportReport } from './import-report.tsx';
@@ -27,6 +28,7 @@ export function ImportReview() {
           <p className="muted small">
             {[recipe.author ? `By ${recipe.author}` : null, recipe.sourceUrl].filter(Boolean).join(' · ')}
           </p>
+          <RecipeFacts recipe={recipe} />
           <p className="small">
             {lines.filter(needsCheck).length} of {lines.length} lines to check;{' '}
             {lines.filter((l) => l.asText).length} kept as text.
@@ -53,4 +55,18 @@ export function ImportReview() {
       </button>
     </section>
   );
+}
+
+/** What comes along besides the lines: portions, time and tags (edit them on the recipe later). */
+function RecipeFacts({
+  recipe,
+}: {
+  recipe: { portions: number | null; duration: number | null; tags: readonly string[] };
+}) {
+  const facts = [
+    recipe.portions ? `Serves ${recipe.portions}` : null,
+    recipe.duration ? formatDuration(recipe.duration) : null,
+    recipe.tags.length > 0 ? `Tags: ${recipe.tags.join(', ')}` : null,
+  ].filter(Boolean);
+  return facts.length > 0 ? <p className="small">{facts.join(' · ')}</p> : null;
 }
