@@ -18,7 +18,7 @@ test('bring a recipe from a web page: read, re-match a line, save, priced; again
   await expect(recipe.getByText('a little patience', { exact: true })).toBeVisible();
   // Its yield, time and categories come along; the page's keyword naming the recipe itself does not.
   await expect(
-    recipe.getByText('Serves 16 · 45 min · Tags: snack, scottish, biscuits, christmas'),
+    recipe.getByText('Serves 16 · 45 min · with its photo · Tags: snack, scottish, biscuits, christmas'),
   ).toBeVisible();
   await expect(recipe.getByText(/^Check this match/)).toBeVisible();
   const flour = recipe.getByRole('combobox', { name: 'Ingredient for “2 cups stone-ground plain flour”' });
@@ -37,11 +37,17 @@ test('bring a recipe from a web page: read, re-match a line, save, priced; again
 
   await expect(page.getByRole('heading', { level: 1, name: 'Test-kitchen shortbread' })).toBeVisible();
   await expect(page.getByText('By Robin Tester')).toBeVisible();
-  const [saved0] = await restAs<{ tags: string[]; meal_type: string | null }[]>(
+  const [saved0] = await restAs<{ tags: string[]; meal_type: string | null; photo_path: string | null }[]>(
     page,
-    'recipes?select=tags,meal_type&name=eq.Test-kitchen shortbread',
+    'recipes?select=tags,meal_type,photo_path&name=eq.Test-kitchen shortbread',
   );
-  expect(saved0).toEqual({ tags: ['snack', 'scottish', 'biscuits', 'christmas'], meal_type: 'snack' });
+  expect(saved0).toEqual({
+    tags: ['snack', 'scottish', 'biscuits', 'christmas'],
+    meal_type: 'snack',
+    // The page's photo, fetched by the function and scaled in the browser as a chosen one is.
+    photo_path: expect.stringMatching(/photo-[0-9a-z]+\.(webp|jpg)$/),
+  });
+  await expect(page.locator('.recipe-image.large img')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Tags' }).getByText('scottish')).toBeVisible();
   await expect(page.getByText('This line is kept as text: not counted in nutrition or price.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Price per portion' })).toBeVisible();

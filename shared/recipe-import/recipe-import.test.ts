@@ -138,6 +138,20 @@ describe('recipesInPage: schema.org Recipe from JSON-LD', () => {
       sourceId: 'https://example.com/dal',
     });
   });
+  it("reads the photo's address against the page's, http and https only", () => {
+    const photoOf = (image: unknown, pageUrl: string | null) =>
+      recipesInPage(page({ '@type': 'Recipe', name: 'Toast', image }), pageUrl)[0]?.image;
+    expect(photoOf(['/img/toast.jpg'], 'https://cooks.example/toast')).toBe(
+      'https://cooks.example/img/toast.jpg',
+    );
+    expect(photoOf({ contentUrl: 'toast.png' }, 'https://cooks.example/r/toast')).toBe(
+      'https://cooks.example/r/toast.png',
+    );
+    expect(
+      photoOf(['javascript:alert(1)', 'data:image/png;base64,AA', 'https://cdn.example/t.jpg'], null),
+    ).toBe('https://cdn.example/t.jpg');
+    expect(photoOf('/img/toast.jpg', null)).toBeNull();
+  });
   it('gives nothing for a page without a recipe or with broken JSON, and never HTML', () => {
     expect(recipesInPage('<html><script type="application/ld+json">{oops</script></html>')).toEqual([]);
     expect(recipesInPage(page({ '@type': 'Article', name: 'x' }))).toEqual([]);

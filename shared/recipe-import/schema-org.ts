@@ -76,10 +76,18 @@ function author(value: unknown): string | null {
   return null;
 }
 
-function image(value: unknown): string | null {
+/** The first photo's address (a text, or an ImageObject's url), read against the page's address. */
+function image(value: unknown, pageUrl: string | null): string | null {
   for (const v of asList(value)) {
-    const url = isObject(v) ? v.url : v;
-    if (typeof url === 'string' && /^https?:\/\//i.test(url.trim())) return url.trim();
+    const url = isObject(v) ? (v.url ?? v.contentUrl) : v;
+    if (typeof url !== 'string') continue;
+    let address: URL;
+    try {
+      address = new URL(url.trim(), pageUrl ?? undefined);
+    } catch {
+      continue;
+    }
+    if (address.protocol === 'http:' || address.protocol === 'https:') return address.href;
   }
   return null;
 }
@@ -100,7 +108,7 @@ export function fromSchemaOrg(node: unknown, pageUrl: string | null = null): Imp
     portions: portions(node.recipeYield),
     duration: recipeMinutes(node.totalTime, node.prepTime, node.cookTime),
     author: author(node.author),
-    image: image(node.image),
+    image: image(node.image, pageUrl),
     tags: importedTags([node.recipeCategory, node.recipeCuisine, node.keywords], name),
     sourceUrl: url,
     sourceId: typeof node['@id'] === 'string' ? node['@id'] : url,

@@ -6,7 +6,7 @@ import { HttpError } from './http.ts';
  * (server-side request forgery): only http and https; every address the name resolves to must be
  * public (not loopback, private, link-local, carrier-grade NAT, multicast or the cloud metadata
  * range), checked again after each redirect (at most 5); 10 seconds in all; at most 5 MB; HTML
- * and JSON only. Each refusal is a 400 naming the reason.
+ * and JSON only for a page, images only for a photo. Each refusal is a 400 naming the reason.
  *
  * Hosts in `allowHosts` skip the address check: the local stack's tests serve their fixture
  * pages on loopback (IMPORT_ALLOW_HOSTS in the functions' env file). Between the check and the
@@ -19,23 +19,40 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** What is fetched: a recipe's page (HTML or JSON, the default) or its photo (an image). */
+  kind?: FetchKind;
 }
 
-export interface FetchedPage {
+export type FetchKind = 'page' | 'photo';
+
+export interface Fetched {
   url: string;
   contentType: string;
-  text: string;
+  bytes: Uint8Array;
 }
 
-const TYPES = /^(text\/html|application\/xhtml\+xml|application\/(ld\+)?json|text\/json)\b/i;
+const KINDS: Record<FetchKind, { accept: string; types: RegExp; refusal: string }> = {
+  page: {
+    accept: 'text/html, application/json',
+    types: /^(text\/html|application\/xhtml\+xml|application\/(ld\+)?json|text\/json)\b/i,
+    refusal: 'not a web page',
+  },
+  photo: {
+    accept: 'image/avif, image/webp, image/png, image/jpeg',
+    types: /^image\/(jpeg|png|webp|avif|gif)\b/i,
+    refusal: 'not a photo Larder can read',
+  },
+};
 
-export async function safeFetch(address: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+export async function safeFetch(address: string, options: SafeFetchOptions = {}): Promise<Fetched> {
   const {
     allowHosts = new Set(),
     timeoutMs = 10_000,
     maxBytes = 5 * 1024 * 1024,
     maxRedirects = 5,
+    kind = 'page',
   } = options;
+  const { accept, types, refusal } = KINDS[kind];
   const signal = AbortSignal.timeout(timeoutMs);
   let url = parseAddress(address);
   for (let hop = 0; ; hop++) {
@@ -45,33 +62,30 @@ export async function safeFetch(address: string, options: SafeFetchOptions = {})
       response = await fetch(url, {
         redirect: 'manual',
         signal,
-        headers: { accept: 'text/html, application/json' },
+        headers: { accept },
       });
     } catch (error) {
       if (signal.aborted)
-        throw new HttpError(400, `The page did not answer within ${timeoutMs / 1000} seconds.`);
-      throw new HttpError(400, `The page could not be fetched: ${(error as Error).message}`);
+        throw new HttpError(400, `The ${kind} did not answer within ${timeoutMs / 1000} seconds.`);
+      throw new HttpError(400, `The ${kind} could not be fetched: ${(error as Error).message}`);
     }
     if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
       await response.body?.cancel();
       if (hop >= maxRedirects)
-        throw new HttpError(400, `The page redirects more than ${maxRedirects} times.`);
+        throw new HttpError(400, `The ${kind} redirects more than ${maxRedirects} times.`);
       url = parseAddress(new URL(response.headers.get('location') as string, url).href);
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new HttpError(400, `The page answered ${response.status}.`);
+      throw new HttpError(400, `The ${kind} answered ${response.status}.`);
     }
     const contentType = response.headers.get('content-type') ?? '';
-    if (!TYPES.test(contentType)) {
+    if (!types.test(contentType)) {
       await response.body?.cancel();
-      throw new HttpError(
-        400,
-        `The address is not a web page (it is ${contentType || 'of no stated type'}).`,
-      );
+      throw new HttpError(400, `The address is ${refusal} (it is ${contentType || 'of no stated type'}).`);
     }
-    return { url: url.href, contentType, text: await readPage(response, maxBytes) };
+    return { url: url.href, contentType, bytes: await readBody(response, maxBytes, kind) };
   }
 }
 
@@ -147,17 +161,13 @@ export function isPublicAddress(address: string): boolean {
   return !/^(f[c-d]|fe[89ab]|ff|64:ff9b:1:|2001:db8:|0:)/.test(v6);
 }
 
-async function readPage(response: Response, maxBytes: number): Promise<string> {
+async function readBody(response: Response, maxBytes: number, kind: FetchKind): Promise<Uint8Array> {
+  const tooBig = () => new HttpError(400, `The ${kind} is larger than ${maxBytes / 1024 / 1024} MB.`);
   const declared = Number(response.headers.get('content-length') ?? '');
   if (declared > maxBytes) {
     await response.body?.cancel();
-    throw new HttpError(400, `The page is larger than ${maxBytes / 1024 / 1024} MB.`);
+    throw tooBig();
   }
-  if (!response.body) return '';
-  const bytes = await readCapped(
-    response.body,
-    maxBytes,
-    () => new HttpError(400, `The page is larger than ${maxBytes / 1024 / 1024} MB.`),
-  );
-  return new TextDecoder().decode(bytes);
+  if (!response.body) return new Uint8Array(0);
+  return await readCapped(response.body, maxBytes, tooBig);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requireUser } from '../_shared/auth.ts';
 import { readJson } from '../_shared/body.ts';
 import { callerClient } from '../_shared/clients.ts';
+import { corsHeaders } from '../_shared/cors.ts';
 import {
   type ImportedRecipe,
   indexIngredients,
@@ -13,6 +14,8 @@ import { HttpError, json } from '../_shared/http.ts';
 import { safeFetch } from '../_shared/safe-fetch.ts';
 
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+/** A page's photo before the browser scales it down: large enough for any recipe site's hero image. */
+const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 /** A pasted page source comes as JSON: a little more than the page itself. */
 const MAX_BODY_BYTES = MAX_PAGE_BYTES + 64 * 1024;
 const MAX_LINES = 200;
@@ -24,9 +27,13 @@ const Body = z
       .max(2048, { error: 'url is too long.' })
       .optional(),
     html: z.string({ error: 'html must be the page source as text.' }).optional(),
+    photo: z
+      .string({ error: 'photo must be the web address of a photo.' })
+      .max(2048, { error: 'photo is too long.' })
+      .optional(),
     measures: z.enum(['au', 'us'], { error: "measures must be 'au' or 'us'." }).optional(),
   })
-  .refine((b) => b.url !== undefined || b.html !== undefined, {
+  .refine((b) => b.url !== undefined || b.html !== undefined || b.photo !== undefined, {
     error: 'Send the url of a recipe page, or its html.',
   });
 
@@ -36,19 +43,29 @@ const Body = z
  * redirects, 10 s, 5 MB, HTML or JSON), or on a page source pasted in (for pages behind a
  * sign-in), each ingredient line read and matched to Larder's ingredients for the person to
  * review. Nothing is saved here.
+ *
+ * POST `{photo}` → 200, the bytes of the photo a page names (JPEG, PNG, WebP, AVIF or GIF, at
+ * most 8 MB, through the same guard) as application/octet-stream: the browser cannot fetch
+ * another site's image itself, and scales it down before storing it with the saved recipe.
  */
 export async function importRecipeHandler(req: Request): Promise<Response> {
   const caller = requireUser(req);
   const input = await readJson(req, Body, MAX_BODY_BYTES);
+  if (input.photo !== undefined && input.url === undefined && input.html === undefined) {
+    const photo = await safeFetch(input.photo, {
+      ...fetchOptions(),
+      kind: 'photo',
+      maxBytes: MAX_PHOTO_BYTES,
+    });
+    return new Response(photo.bytes as Uint8Array<ArrayBuffer>, {
+      headers: { ...corsHeaders, 'Content-Type': 'application/octet-stream' },
+    });
+  }
   let page: { url: string | null; text: string };
   if (input.html !== undefined) page = { url: input.url ?? null, text: input.html };
   else {
-    const fetched = await safeFetch(input.url as string, {
-      allowHosts: allowHosts(),
-      maxBytes: MAX_PAGE_BYTES,
-      timeoutMs: Number(Deno.env.get('IMPORT_TIMEOUT_MS')) || 10_000,
-    });
-    page = { url: fetched.url, text: fetched.text };
+    const fetched = await safeFetch(input.url as string, { ...fetchOptions(), maxBytes: MAX_PAGE_BYTES });
+    page = { url: fetched.url, text: new TextDecoder().decode(fetched.bytes) };
   }
   const recipes = recipesInPage(page.text, page.url);
   if (recipes.length === 0) throw new HttpError(422, 'No recipe was found on that page.');
@@ -72,6 +89,13 @@ function reviewed(recipe: ImportedRecipe, index: ReturnType<typeof indexIngredie
       const line = parseIngredientLine(text, measures);
       return { ...line, match: line.unread ? null : matchIngredient(line.name, index) };
     }),
+  };
+}
+
+function fetchOptions() {
+  return {
+    allowHosts: allowHosts(),
+    timeoutMs: Number(Deno.env.get('IMPORT_TIMEOUT_MS')) || 10_000,
   };
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { callFunction, newUser } from './_helpers.ts';
+import { ANON_KEY, callFunction, newUser, SUPABASE_URL } from './_helpers.ts';
 
 type ErrorAnswer = { error: string };
 interface ImportAnswer {
@@ -21,6 +21,8 @@ interface ImportAnswer {
 }
 
 const PORT = Number(Deno.env.get('FIXTURE_PORT'));
+/** A PNG's signature and a few bytes: the function passes a photo on as it is. */
+const PHOTO = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const PAGE = await Deno.readTextFile(new URL('./fixtures/lamb-pie.html', import.meta.url));
 
 /** The fixture pages, on the one loopback port the stack's functions may reach (test-functions.sh). */
@@ -40,7 +42,9 @@ function fixtureServer(): Deno.HttpServer {
           headers: { 'content-type': 'text/html' },
         });
       case '/photo':
-        return new Response(new Uint8Array(8), { headers: { 'content-type': 'image/png' } });
+        return new Response(PHOTO, { headers: { 'content-type': 'image/png' } });
+      case '/big-photo':
+        return new Response(new Uint8Array(9 * 1024 * 1024), { headers: { 'content-type': 'image/jpeg' } });
       case '/huge':
         return new Response(
           new ReadableStream({
@@ -149,6 +153,41 @@ Deno.test('import-recipe refuses addresses into the server’s network, and says
     assert.deepEqual(none.body, { error: 'No recipe was found on that page.' });
     const empty = await importFrom(user.token, {});
     assert.equal(empty.status, 400);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test('import-recipe fetches the photo a page names, as bytes, through the same guard', async () => {
+  const server = fixtureServer();
+  try {
+    const user = await newUser('photo');
+    const response = await fetch(`${SUPABASE_URL}/functions/v1/import-recipe`, {
+      method: 'POST',
+      headers: {
+        apikey: ANON_KEY,
+        Authorization: `Bearer ${user.token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ photo: `http://127.0.0.1:${PORT}/photo` }),
+    });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/octet-stream');
+    assert.deepEqual(new Uint8Array(await response.arrayBuffer()), PHOTO);
+    const cases: [string, RegExp][] = [
+      [`http://127.0.0.1:${PORT}/pie`, /not a photo Larder can read \(it is text\/html/],
+      [`http://127.0.0.1:${PORT}/big-photo`, /photo is larger than 8 MB/],
+      [`http://127.0.0.1:${PORT}/to-metadata`, /private network \(169\.254\.169\.254\)/],
+      ['http://10.0.0.1/photo.jpg', /private network/],
+      ['file:///etc/passwd', /Only http and https/],
+    ];
+    for (const [photo, reason] of cases) {
+      const answer = await importFrom(user.token, { photo });
+      assert.equal(answer.status, 400, `${photo}: ${answer.text}`);
+      assert.match(answer.body.error, reason, photo);
+    }
+    const refused = await importFrom(null as unknown as string, { photo: `http://127.0.0.1:${PORT}/photo` });
+    assert.equal(refused.status, 401);
   } finally {
     await server.shutdown();
   }

@@ -22,6 +22,18 @@ export async function previewImport(
   return data?.recipes ?? [];
 }
 
+/**
+ * The photo a page names, fetched by the import-recipe function (the browser may not read
+ * another site's image itself), as it came: the caller scales it down before storing it.
+ */
+export async function fetchPagePhoto(address: string): Promise<Blob> {
+  const { data, error } = await supabase.functions.invoke<Blob>('import-recipe', {
+    body: { photo: address },
+  });
+  if (error || !(data instanceof Blob)) throw new Error('The photo could not be fetched.');
+  return data;
+}
+
 /** Why a recipe was skipped, as the report says it; the database's 'unchanged' counts as skipped. */
 const SKIPPED_BECAUSE: Record<string, string> = {
   unchanged: 'unchanged since it was last imported',

@@ -4,9 +4,8 @@ import { indexIngredients, matchIngredient } from '../../../../shared/recipe-imp
 import { importPayload } from '../../../../shared/recipe-import/save.ts';
 import { describeError } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
-import { uploadRecipePhoto } from '../recipes/api.ts';
-import { preparePhoto } from '../recipes/photo-resize.ts';
 import { saveImported } from './api.ts';
+import { attachPhoto } from './attach-photo.ts';
 import type { BulkState } from './bulk.ts';
 import { lineChoices, reviewLines } from './review.ts';
 import { importer, type ReportLine } from './store.ts';
@@ -56,13 +55,14 @@ async function importOne(
     return { name: recipe.name, outcome: 'refused', recipeId: null, why: built.problems.join(' ') };
   try {
     const saved = await saveImported(built.payload, importer.onExisting);
-    let why = saved.why;
-    if (photo && saved.outcome === 'imported') {
-      why = await preparePhoto(new Blob([photo.bytes as BlobPart], { type: photo.type }))
-        .then((prepared) => uploadRecipePhoto(userId, saved.recipeId, prepared))
-        .then(() => null)
-        .catch(() => 'saved without its photo, which could not be read or stored');
-    }
+    const why =
+      photo && saved.outcome === 'imported'
+        ? await attachPhoto(
+            userId,
+            saved.recipeId,
+            async () => new Blob([photo.bytes as BlobPart], { type: photo.type }),
+          )
+        : saved.why;
     return { name: recipe.name, ...saved, why };
   } catch (error) {
     return {

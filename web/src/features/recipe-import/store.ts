@@ -8,7 +8,7 @@ import {
   type Named,
   type OwnIngredientInput,
 } from '../../lib/reference-data.ts';
-import { type ImportOutcome, previewImport, saveImported } from './api.ts';
+import { fetchPagePhoto, type ImportOutcome, previewImport, saveImported } from './api.ts';
 import { lineChoices, type PreviewRecipe, type ReviewLine, reviewLines } from './review.ts';
 
 interface ReviewRecipe {
@@ -112,9 +112,10 @@ export async function ownIngredientFor(r: number, l: number, input: OwnIngredien
 /**
  * Saves every recipe on screen, each whole or not at all: one refused (over a limit, or by the
  * database) is reported with why, and the rest still save. A re-import updates the earlier copy,
- * or leaves it as it was when the person chose to, and skips it when nothing in it changed.
+ * or leaves it as it was when the person chose to, and skips it when nothing in it changed. A
+ * recipe saved for the first time takes the page's photo along.
  */
-export async function saveAll(): Promise<void> {
+export async function saveAll(userId: string): Promise<void> {
   importer.status = 'saving';
   // The checks of what is saved load with the first save, not with the page.
   let importPayload: typeof import('../../../../shared/recipe-import/save.ts').importPayload;
@@ -134,7 +135,15 @@ export async function saveAll(): Promise<void> {
     }
     try {
       const saved = await saveImported(built.payload, importer.onExisting);
-      report.push({ name: recipe.name, ...saved });
+      const image = recipe.image;
+      // Like an export's, a page's photo comes along when the recipe is first imported.
+      const why =
+        image && saved.outcome === 'imported'
+          ? await import('./attach-photo.ts').then(({ attachPhoto }) =>
+              attachPhoto(userId, saved.recipeId, () => fetchPagePhoto(image)),
+            )
+          : saved.why;
+      report.push({ name: recipe.name, ...saved, why });
     } catch (error) {
       report.push({
         name: recipe.name,

@@ -1,12 +1,15 @@
 import { formatDuration } from '../../../../../shared/dates/duration.ts';
+import { useUserId } from '../../auth/store.ts';
 import { needsCheck } from '../review.ts';
 import { resetImport, saveAll, useImporter } from '../store.ts';
 import { ImportReport } from './import-report.tsx';
+import '../recipe-import.css';
 import { ReviewLine } from './review-line.tsx';
 
 /** Each recipe as it will be saved, every line read and matched; then save, and what happened. */
 export function ImportReview() {
   const { recipes, status, report } = useImporter();
+  const userId = useUserId()!;
   if (status === 'done') {
     return (
       <div className="stack">
@@ -45,7 +48,7 @@ export function ImportReview() {
         type="button"
         className="button primary"
         disabled={status === 'saving'}
-        onClick={() => void saveAll()}
+        onClick={() => void saveAll(userId)}
       >
         {status === 'saving'
           ? 'Saving...'
@@ -57,15 +60,16 @@ export function ImportReview() {
   );
 }
 
-/** What comes along besides the lines: portions, time and tags (edit them on the recipe later). */
+/** What comes along besides the lines: portions, time, the photo and tags (edit them on the recipe later). */
 function RecipeFacts({
   recipe,
 }: {
-  recipe: { portions: number | null; duration: number | null; tags: readonly string[] };
+  recipe: { portions: number | null; duration: number | null; image: string | null; tags: readonly string[] };
 }) {
   const facts = [
     recipe.portions ? `Serves ${recipe.portions}` : null,
     recipe.duration ? formatDuration(recipe.duration) : null,
+    recipe.image ? 'with its photo' : null,
     recipe.tags.length > 0 ? `Tags: ${recipe.tags.join(', ')}` : null,
   ].filter(Boolean);
   return facts.length > 0 ? <p className="small">{facts.join(' · ')}</p> : null;

@@ -11,7 +11,7 @@ export function ReviewLine({ r, l, line }: { r: number; l: number; line: Line })
   const { parsed } = line;
   const check = needsCheck(line);
   return (
-    <li className={`import-line${check ? ' check' : ''}${line.asText ? ' as-text' : ''}`}>
+    <li className={`import-line${check ? ' needs-check' : ''}${line.asText ? ' as-text' : ''}`}>
       <p className="import-text">{parsed.text}</p>
       <p className="muted small">
         {parsed.unread
