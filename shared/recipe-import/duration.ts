@@ -45,11 +45,12 @@ export function durationMinutes(value: unknown): number | null {
 
 /**
  * A recipe's time in minutes: its total when it gives one, else the sum of the parts it gives
- * (preparation, cooking, waiting); null when it gives none, or they come to nothing.
+ * (preparation, cooking, waiting); null when it gives none, or they come to nothing (apps write
+ * 0 for a time not filled in).
  */
 export function recipeMinutes(total: unknown, ...parts: unknown[]): number | null {
   const whole = durationMinutes(total);
-  if (whole !== null) return whole > 0 ? whole : null;
+  if (whole !== null && whole > 0) return whole;
   const known = parts.map(durationMinutes).filter((p) => p !== null);
   const sum = known.reduce((a, b) => a + b, 0);
   return sum > 0 ? sum : null;

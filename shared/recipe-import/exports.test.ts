@@ -144,6 +144,54 @@ describe('readExport', () => {
     });
   });
 
+  it("reads KitchenOwl's household export: items as lines, the Markdown method as steps", () => {
+    const file = strToU8(
+      JSON.stringify({
+        name: 'Test household',
+        items: [{ name: 'Flour', category: 'Baking' }],
+        recipes: [
+          {
+            name: 'Test pancakes',
+            description: '## Batter\n1. Whisk the @flour and @whole_milk.\n\n2. Rest **10 minutes**.\n- Fry.',
+            time: 0,
+            prep_time: 10,
+            cook_time: 15,
+            yields: 4,
+            source: 'https://cooks.example/pancakes',
+            photo: 'a1b2c3.jpg',
+            items: [
+              { name: 'flour', description: '1 cup', optional: false },
+              { name: 'whole milk', description: '300 mL', optional: false },
+              { name: 'lemon', description: '', optional: true },
+            ],
+            tags: ['Breakfast', 'Sweet'],
+          },
+          'not a recipe',
+        ],
+        expenses: [],
+      }),
+    );
+    expect(readExport('kitchenowl.json', file)).toEqual([
+      {
+        source: 'kitchenowl',
+        photo: null,
+        recipe: {
+          name: 'Test pancakes',
+          description: null,
+          ingredients: ['1 cup flour', '300 mL whole milk', 'lemon, optional'],
+          steps: ['Batter', 'Whisk the flour and whole milk.', 'Rest 10 minutes.', 'Fry.'],
+          portions: 4,
+          duration: 25,
+          author: null,
+          image: null,
+          tags: ['breakfast', 'sweet'],
+          sourceUrl: 'https://cooks.example/pancakes',
+          sourceId: null,
+        },
+      },
+    ]);
+  });
+
   it('refuses a zip bomb, ../ entry names, 50 MB files, too many lines, and bad files, in words', () => {
     const bomb = zipSync({ 'big.json': new Uint8Array(20 * 1024 * 1024) }, { level: 9 });
     expect(() => readExport('bomb.zip', bomb)).toThrow(/expands more than 100 times/);

@@ -8,7 +8,7 @@ import { importedTags } from './tags.ts';
 /**
  * Reading export files in the browser (docs/decisions.md, "Importing recipes"): Mealie's (a zip
  * of JSON), Tandoor's (a zip of zipped recipe.json and image), Paprika's .paprikarecipes (a zip
- * of gzipped JSON) and a plain schema.org JSON file. fflate does the (de)compression; the caps
+ * of gzipped JSON), KitchenOwl's (one JSON file) and a plain schema.org JSON file. fflate does the (de)compression; the caps
  * below stop a zip bomb before it is expanded (declared sizes) and again after (actual sizes).
  */
 export const EXPORT_CAPS = {
@@ -133,6 +133,8 @@ function checked(recipe: ImportedRecipe, what: string): ImportedRecipe {
 
 function fromJsonFile(fileName: string, text: string): ExportRecipe[] {
   const json = parse(text, fileName);
+  if (!Array.isArray(json) && json['@type'] === undefined && Array.isArray(json.recipes))
+    return json.recipes.flatMap(kitchenOwl);
   const nodes = Array.isArray(json) ? json : [json];
   return nodes.flatMap((node) => {
     const recipe = fromSchemaOrg(node);
@@ -249,6 +251,64 @@ function mealie(entries: Record<string, Uint8Array>, name: string): ExportRecipe
       photo: image ? { bytes: entries[image] as Uint8Array, type: imageType(image) } : null,
     },
   ];
+}
+
+/**
+ * KitchenOwl: its household export (or its recipes export) is one JSON file whose `recipes` each
+ * have a name, the method as Markdown in `description` (ingredients referred to as @name), times
+ * in minutes (`time`, `prep_time`, `cook_time`; 0 when not filled in), `yields`, `source`,
+ * `items` ({name, description: the amount, optional}) and `tags`. It has no id of its own, so a
+ * re-import finds a recipe by its source address, else its name; its photos stay on its server.
+ */
+function kitchenOwl(k: unknown): ExportRecipe[] {
+  if (typeof k !== 'object' || k === null) return [];
+  const r = k as Record<string, unknown>;
+  const name = plainText(r.name);
+  const items = (Array.isArray(r.items) ? r.items : []) as Record<string, unknown>[];
+  return [
+    {
+      recipe: checked(
+        {
+          name,
+          description: null,
+          ingredients: items
+            .map((i) =>
+              plainText(
+                `${str(i?.description) ?? ''} ${str(i?.name) ?? ''}${i?.optional === true ? ', optional' : ''}`,
+              ),
+            )
+            .filter((line) => line !== '' && line !== ', optional'),
+          steps: markdownSteps(r.description),
+          portions: int(r.yields),
+          duration: recipeMinutes(r.time, r.prep_time, r.cook_time),
+          author: null,
+          image: null,
+          tags: importedTags([r.tags], name),
+          sourceUrl: str(r.source),
+          sourceId: null,
+        },
+        'KitchenOwl',
+      ),
+      source: 'kitchenowl',
+      photo: null,
+    },
+  ];
+}
+
+/** A Markdown method as steps: one a line, without list marks, headings' #s or emphasis; @flour_tin is 'flour tin'. */
+function markdownSteps(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  return text
+    .split(/\r?\n/)
+    .map((line) =>
+      plainText(
+        line
+          .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|\d{1,3}[.)]\s+)/, '')
+          .replace(/\*\*|__/g, '')
+          .replace(/@([\p{L}\p{N}_]+)/gu, (_m, ref: string) => ref.replaceAll('_', ' ')),
+      ),
+    )
+    .filter(Boolean);
 }
 
 function imageType(name: string): string {

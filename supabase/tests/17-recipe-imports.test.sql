@@ -2,7 +2,7 @@
 -- recipe with its source kept, and a re-import by (source, source id) updates or skips.
 begin;
 set local search_path = tests, public;
-select plan(17);
+select plan(19);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -85,6 +85,18 @@ select throws_ok(
     jsonb_build_object('name', 'Sneaky', 'import_source', 'web', 'import_source_id', 'file:///etc/passwd',
       'source_url', 'file:///etc/passwd'), '[]'::jsonb) $$,
   '23514', null, 'a source address is http or https');
+
+-- KitchenOwl's export is a source like the other apps'; a source Larder does not know is refused.
+select is(
+  (select outcome from public.save_imported_recipe(
+    jsonb_build_object('name', 'Owl pancakes', 'import_source', 'kitchenowl', 'import_source_id', 'name:owl pancakes',
+      'tags', jsonb_build_array('Breakfast'), 'meal_type', 'breakfast'),
+    jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '150')))),
+  'imported', 'a KitchenOwl recipe is imported with its tags and meal');
+select throws_ok(
+  $$ select * from public.save_imported_recipe(
+    jsonb_build_object('name', 'Grocy soup', 'import_source', 'grocy', 'import_source_id', 'g1'), '[]'::jsonb) $$,
+  '23514', null, 'an import source Larder does not read is refused');
 
 -- Another user importing the same page gets their own copy; alice's is not theirs to update.
 select tests.authenticate_as('bob');

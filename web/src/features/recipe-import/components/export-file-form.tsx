@@ -4,7 +4,7 @@ import { cancelBulk, importFile, useBulk } from '../bulk.ts';
 import { ExistingChoice } from './choices.tsx';
 import { ImportReport } from './import-report.tsx';
 
-/** An export file from Mealie, Tandoor or Paprika, or a schema.org JSON file: many recipes at once. */
+/** An export file from Mealie, Tandoor, Paprika or KitchenOwl, or a schema.org JSON file: many recipes at once. */
 export function ExportFileForm() {
   const userId = useUserId()!;
   const { running, done, total, cancelled, problem, report } = useBulk();
@@ -13,7 +13,8 @@ export function ExportFileForm() {
       <h2 id="export-h">From another app</h2>
       <div className="field">
         <label htmlFor="export-file">
-          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, or .json)
+          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, KitchenOwl .json, or schema.org
+          .json)
         </label>
         <input
           id="export-file"
