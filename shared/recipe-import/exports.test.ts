@@ -144,6 +144,41 @@ describe('readExport', () => {
     });
   });
 
+  it("reads a Mealie recipe in its API's key style, in a zip or as a .json file", () => {
+    const camel = {
+      id: 'm-3',
+      slug: 'test-dal',
+      groupId: 'g-1',
+      name: 'Test dal',
+      recipeIngredient: [
+        { referenceId: 'r1', originalText: null, display: '1 cup red lentils', note: '' },
+        { referenceId: 'r2', note: 'salt, to taste' },
+        null,
+      ],
+      recipeInstructions: [{ text: 'Rinse.' }, { text: 'Simmer.' }],
+      recipeServings: 4,
+      totalTime: '40 Minutes',
+      recipeCategory: [{ name: 'Dinner' }],
+      orgURL: 'https://cooks.example/dal',
+    };
+    const expected = {
+      source: 'mealie',
+      recipe: {
+        name: 'Test dal',
+        ingredients: ['1 cup red lentils', 'salt, to taste'],
+        steps: ['Rinse.', 'Simmer.'],
+        portions: 4,
+        duration: 40,
+        tags: ['dinner'],
+        sourceUrl: 'https://cooks.example/dal',
+        sourceId: 'm-3',
+      },
+    };
+    const zip = zipSync({ 'recipes/test-dal/test-dal.json': strToU8(JSON.stringify(camel)) });
+    expect(readExport('mealie.zip', zip)).toMatchObject([expected]);
+    expect(readExport('test-dal.json', strToU8(JSON.stringify(camel)))).toMatchObject([expected]);
+  });
+
   it("reads KitchenOwl's household export: items as lines, the Markdown method as steps", () => {
     const file = strToU8(
       JSON.stringify({

@@ -54,7 +54,7 @@ export function readExport(fileName: string, bytes: Uint8Array): ExportRecipe[] 
       .filter((n) => n.endsWith('.zip'))
       .map((n) => tandoor(unzipCapped(entries[n] as Uint8Array, budget, n), n));
   }
-  return names.filter((n) => n.endsWith('.json')).flatMap((n) => mealie(entries, n));
+  return names.filter((n) => n.endsWith('.json')).flatMap((n) => mealieFile(entries, n));
 }
 
 function unzipCapped(bytes: Uint8Array, budget: Budget, what: string): Record<string, Uint8Array> {
@@ -137,6 +137,9 @@ function fromJsonFile(fileName: string, text: string): ExportRecipe[] {
     return json.recipes.flatMap(kitchenOwl);
   const nodes = Array.isArray(json) ? json : [json];
   return nodes.flatMap((node) => {
+    // A recipe copied from Mealie's JSON editor or its API: no @type, a slug.
+    if (isRecord(node) && node['@type'] === undefined && typeof node.slug === 'string')
+      return mealie(node, fileName, null);
     const recipe = fromSchemaOrg(node);
     return recipe ? [{ recipe: checked(recipe, fileName), source: 'schema-org' as const, photo: null }] : [];
   });
@@ -210,48 +213,68 @@ function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecip
   };
 }
 
-/**
- * Mealie: recipes/<slug>/<slug>.json with recipe_ingredient and recipe_instructions, servings
- * (recipe_servings, or the yield's number), times in words, tags and categories; images beside it.
- */
-function mealie(entries: Record<string, Uint8Array>, name: string): ExportRecipe[] {
+/** Mealie's export zip: recipes/<slug>/<slug>.json, with its images beside it. */
+function mealieFile(entries: Record<string, Uint8Array>, name: string): ExportRecipe[] {
   const m = parse(strFromU8(entries[name] as Uint8Array), name);
-  if (!Array.isArray(m.recipe_ingredient) && !Array.isArray(m.recipeIngredient)) return [];
-  if (!Array.isArray(m.recipe_ingredient)) {
-    const recipe = fromSchemaOrg({ ...m, '@type': 'Recipe' });
-    return recipe ? [{ recipe: checked(recipe, name), source: 'schema-org', photo: null }] : [];
-  }
   const folder = name.replace(/[^/]*$/, '');
   const image = Object.keys(entries).find((n) => n.startsWith(folder) && /\.(jpe?g|png|webp)$/i.test(n));
-  const line = (i: Record<string, unknown>) => plainText(i.original_text ?? i.display ?? i.note);
+  return mealie(m, name, image ? { bytes: entries[image] as Uint8Array, type: imageType(image) } : null);
+}
+
+/**
+ * One Mealie recipe, in either key style: snake_case as its export zip writes it, camelCase as
+ * its API and its recipe page's JSON editor do. Ingredients are objects (their text as written,
+ * else as Mealie shows it, else the note); servings are recipe_servings, or the yield's number;
+ * times are in words; tags and categories come as items with names.
+ */
+function mealie(m: Record<string, unknown>, what: string, photo: ExportRecipe['photo']): ExportRecipe[] {
+  const get = (snake: string, camel: string) => m[snake] ?? m[camel];
+  const ingredients = get('recipe_ingredient', 'recipeIngredient');
+  if (!Array.isArray(ingredients)) return [];
+  if (ingredients.every((i) => typeof i === 'string')) {
+    const recipe = fromSchemaOrg({ ...m, '@type': 'Recipe' });
+    return recipe ? [{ recipe: checked(recipe, what), source: 'schema-org', photo: null }] : [];
+  }
+  const line = (i: unknown) =>
+    typeof i === 'string'
+      ? plainText(i)
+      : isRecord(i)
+        ? plainText(i.original_text ?? i.originalText ?? i.display ?? i.note)
+        : '';
+  const instructions = get('recipe_instructions', 'recipeInstructions');
+  const name = plainText(m.name);
   return [
     {
       recipe: checked(
         {
-          name: plainText(m.name),
+          name,
           description: str(m.description),
-          ingredients: (m.recipe_ingredient as Record<string, unknown>[]).map(line).filter(Boolean),
-          steps: (Array.isArray(m.recipe_instructions)
-            ? (m.recipe_instructions as Record<string, unknown>[])
-            : []
-          )
-            .map((s) => plainText(s.text))
+          ingredients: ingredients.map(line).filter(Boolean),
+          steps: (Array.isArray(instructions) ? instructions : [])
+            .map((s) => (isRecord(s) ? plainText(s.text) : plainText(s)))
             .filter(Boolean),
-          portions: int(m.recipe_servings) ?? int(m.recipe_yield),
-          duration: recipeMinutes(m.total_time, m.prep_time, m.perform_time ?? m.cook_time),
+          portions: int(get('recipe_servings', 'recipeServings')) ?? int(get('recipe_yield', 'recipeYield')),
+          duration: recipeMinutes(
+            get('total_time', 'totalTime'),
+            get('prep_time', 'prepTime'),
+            get('perform_time', 'performTime') ?? get('cook_time', 'cookTime'),
+          ),
           author: null,
           image: null,
-          tags: importedTags([m.recipe_category, m.tags], plainText(m.name)),
-          sourceUrl: str(m.org_url),
+          tags: importedTags([get('recipe_category', 'recipeCategory'), m.tags], name),
+          sourceUrl: str(get('org_url', 'orgURL')),
           sourceId: str(m.id) ?? str(m.slug),
         },
         'Mealie',
       ),
       source: 'mealie',
-      photo: image ? { bytes: entries[image] as Uint8Array, type: imageType(image) } : null,
+      photo,
     },
   ];
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * KitchenOwl: its household export (or its recipes export) is one JSON file whose `recipes` each
