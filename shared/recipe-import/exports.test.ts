@@ -144,6 +144,48 @@ describe('readExport', () => {
     });
   });
 
+  it("reads Tandoor's section headers as no line, an amount it says not to use as none, and its Markdown steps", () => {
+    const tandoor = zipSync({
+      '7.zip': zipSync({
+        'recipe.json': strToU8(
+          JSON.stringify({
+            name: 'Test noodles',
+            steps: [
+              {
+                name: 'Sauce',
+                instruction: '1. Mix the **sauce**.\n2. Set aside.',
+                ingredients: [
+                  {
+                    food: null,
+                    unit: null,
+                    amount: 0,
+                    note: 'For the sauce',
+                    is_header: true,
+                    no_amount: true,
+                  },
+                  {
+                    food: { name: 'soy sauce' },
+                    unit: { name: 'tbsp' },
+                    amount: 2,
+                    note: '',
+                    is_header: false,
+                  },
+                  { food: { name: 'salt' }, unit: null, amount: 1, note: 'to taste', no_amount: true },
+                  null,
+                ],
+              },
+              null,
+            ],
+          }),
+        ),
+      }),
+    });
+    expect(readExport('tandoor.zip', tandoor)[0]?.recipe).toMatchObject({
+      ingredients: ['2 tbsp soy sauce', 'salt, to taste'],
+      steps: ['Mix the sauce.', 'Set aside.'],
+    });
+  });
+
   it("reads a Mealie recipe in its API's key style, in a zip or as a .json file", () => {
     const camel = {
       id: 'm-3',

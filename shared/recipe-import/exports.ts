@@ -172,23 +172,31 @@ function paprika(text: string): ExportRecipe {
   };
 }
 
-/** Tandoor: each recipe a zip of recipe.json (steps with structured ingredients, minutes, keywords) and image.*. */
+/**
+ * Tandoor: each recipe a zip of recipe.json (steps with structured ingredients and a Markdown
+ * instruction, minutes, keywords) and image.*.
+ */
 function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecipe {
   const t = parse(strFromU8(entries['recipe.json'] ?? new Uint8Array()), what);
-  const steps = Array.isArray(t.steps) ? (t.steps as Record<string, unknown>[]) : [];
+  const steps = (Array.isArray(t.steps) ? t.steps : []).filter(isRecord);
+  const nameOf = (v: unknown) => (isRecord(v) ? (str(v.name) ?? '') : '');
   const ingredients = steps.flatMap((s) =>
-    (Array.isArray(s.ingredients) ? (s.ingredients as Record<string, unknown>[]) : []).map((i) =>
-      plainText(
-        [
-          i.amount || '',
-          (i.unit as { name?: unknown } | null)?.name ?? '',
-          (i.food as { name?: unknown } | null)?.name ?? '',
-          i.note ? `, ${i.note}` : '',
-        ]
-          .join(' ')
-          .replace(/ ,/, ','),
+    (Array.isArray(s.ingredients) ? s.ingredients : [])
+      .filter(isRecord)
+      // A header is a section's title ("For the sauce"), not something to buy.
+      .filter((i) => i.is_header !== true)
+      .map((i) =>
+        plainText(
+          [
+            i.no_amount === true ? '' : i.amount || '',
+            nameOf(i.unit),
+            nameOf(i.food),
+            str(i.note) ? `, ${str(i.note)}` : '',
+          ]
+            .join(' ')
+            .replace(/ ,/, ','),
+        ).replace(/^, /, ''),
       ),
-    ),
   );
   const image = Object.keys(entries).find((n) => /^image\.(jpe?g|png|webp)$/i.test(n));
   return {
@@ -197,7 +205,7 @@ function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecip
         name: plainText(t.name),
         description: str(t.description),
         ingredients: ingredients.filter(Boolean),
-        steps: steps.map((s) => plainText(s.instruction)).filter(Boolean),
+        steps: steps.flatMap((s) => markdownSteps(s.instruction)),
         portions: int(t.servings),
         duration: recipeMinutes(null, t.working_time, t.waiting_time),
         author: null,
