@@ -12,7 +12,7 @@ const paprikaRecipe = (n: number) =>
         uid: `P-${n}`,
         name: `Test loaf ${n}`,
         ingredients: '2 cups plain flour\n1 tsp salt\n\n300 mL water',
-        directions: 'Mix.\nKnead.\nBake.',
+        directions: '1. Mix.\n2) Knead.\n\n- Bake.',
         servings: '2 loaves',
         source_url: 'https://bakes.example/loaf',
         photo_data: btoa(String.fromCharCode(...PHOTO)),

@@ -156,7 +156,7 @@ function paprika(text: string): ExportRecipe {
         name,
         description: str(p.description),
         ingredients: lines(p.ingredients),
-        steps: lines(p.directions),
+        steps: markdownSteps(p.directions),
         portions: int(p.servings),
         duration: recipeMinutes(p.total_time, p.prep_time, p.cook_time),
         author: null,
@@ -258,9 +258,9 @@ function mealie(m: Record<string, unknown>, what: string, photo: ExportRecipe['p
           name,
           description: str(m.description),
           ingredients: ingredients.map(line).filter(Boolean),
-          steps: (Array.isArray(instructions) ? instructions : [])
-            .map((s) => (isRecord(s) ? plainText(s.text) : plainText(s)))
-            .filter(Boolean),
+          steps: (Array.isArray(instructions) ? instructions : []).flatMap((s) =>
+            markdownSteps(isRecord(s) ? s.text : s),
+          ),
           portions: int(get('recipe_servings', 'recipeServings')) ?? int(get('recipe_yield', 'recipeYield')),
           duration: recipeMinutes(
             get('total_time', 'totalTime'),
@@ -326,7 +326,11 @@ function kitchenOwl(k: unknown): ExportRecipe[] {
   ];
 }
 
-/** A Markdown method as steps: one a line, without list marks, headings' #s or emphasis; @flour_tin is 'flour tin'. */
+/**
+ * A method written as text or Markdown (KitchenOwl's, Tandoor's and Mealie's steps, Paprika's
+ * directions) as steps: one a line, without the numbers and marks of a list (Larder numbers its
+ * steps), headings' #s or emphasis; KitchenOwl's @flour_tin is 'flour tin'.
+ */
 function markdownSteps(text: unknown): string[] {
   if (typeof text !== 'string') return [];
   return text
