@@ -75,6 +75,38 @@ describe('CookPage', () => {
     expect(missing?.textContent).toBe('egg · 2');
   });
 
+  it('lists a recipe far from the pantry by its first four needs, the rest on request', () => {
+    cook.loaded = true;
+    const names = ['flour', 'sugar', 'butter', 'oats', 'cream', 'jam'];
+    const scones: CookableRecipe = {
+      id: 'sc',
+      name: 'Scones',
+      portions: 8,
+      recipe_ingredients: names.map((n, i) => line(10 + i, n, '100', 'g')),
+    };
+    render(page({ recipes: [scones], pantry: [] }));
+    const card = screen.getByRole('article', { name: 'Scones' });
+    const more = within(card).getByText('2 more missing').closest('details') as HTMLElement;
+    const first = within(card).getAllByRole('list')[0] as HTMLElement;
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('span')?.textContent),
+    ).toEqual(['flour · 100 g', 'sugar · 100 g', 'butter · 100 g', 'oats · 100 g']);
+    expect(within(more).getAllByRole('listitem', { hidden: true })).toHaveLength(2);
+    // Five missing are shown whole: folding one away would save nothing.
+    const fiveShort = {
+      ...scones,
+      id: 'f5',
+      name: 'Five short',
+      recipe_ingredients: scones.recipe_ingredients.slice(0, 5),
+    };
+    render(page({ recipes: [fiveShort], pantry: [] }));
+    const five = screen.getByRole('article', { name: 'Five short' });
+    expect(within(five).queryByText(/more missing/)).toBeNull();
+    expect(within(five).getAllByRole('listitem')).toHaveLength(5);
+  });
+
   it('says when there are no recipes, no prices, and when the staples could not be loaded', () => {
     Object.assign(cook, { loaded: true, error: 'Your staples could not be loaded.' });
     render(page({ recipes: [], prices: new Map() }));

@@ -13,6 +13,34 @@ function status(c: RecipeCoverage): string {
   return c.short === 1 ? '1 item short' : `${c.short} items short`;
 }
 
+const MISSING_SHOWN = 4;
+
+type MissingLine = RecipeCoverage['missing'][number];
+
+function MissingLines({
+  lines,
+  onStaple,
+}: {
+  lines: readonly MissingLine[];
+  onStaple: (line: { name: string; ingredient_id: number | null }) => void;
+}) {
+  return (
+    <ul className="cook-missing">
+      {lines.map((line) => (
+        <li key={line.key}>
+          <span>
+            {line.name} ·{' '}
+            <span className="amount">{formatBaseAmount(listAmounts(line).buy, line.base, line.name)}</span>
+          </span>
+          <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
+            Always in stock<span className="visually-hidden">: {line.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One recipe against the pantry: coverage, missing lines, cost to finish, and the two actions. */
 export function CoverageCard({
   coverage: c,
@@ -32,6 +60,10 @@ export function CoverageCard({
   const titleId = `cook-${c.recipeId}`;
   const percent = Math.round(c.coverage * 100);
   const cheapest = c.cheapest;
+  // A recipe far from the pantry lists its first few needs; the rest open on request, so a
+  // near-empty pantry does not make every card a page long.
+  const cut = c.missing.length > MISSING_SHOWN + 1 ? MISSING_SHOWN : c.missing.length;
+  const [shown, rest] = [c.missing.slice(0, cut), c.missing.slice(cut)];
   return (
     <article className="card cook-card" aria-labelledby={titleId}>
       <header className="cook-card-head">
@@ -45,21 +77,13 @@ export function CoverageCard({
       {c.missing.length > 0 ? (
         <>
           <h3 className="small">Missing</h3>
-          <ul className="cook-missing">
-            {c.missing.map((line) => (
-              <li key={line.key}>
-                <span>
-                  {line.name} ·{' '}
-                  <span className="amount">
-                    {formatBaseAmount(listAmounts(line).buy, line.base, line.name)}
-                  </span>
-                </span>
-                <button type="button" className="button ghost small" onClick={() => onStaple(line)}>
-                  Always in stock<span className="visually-hidden">: {line.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <MissingLines lines={shown} onStaple={onStaple} />
+          {rest.length > 0 ? (
+            <details className="cook-more">
+              <summary>{rest.length} more missing</summary>
+              <MissingLines lines={rest} onStaple={onStaple} />
+            </details>
+          ) : null}
           <p className="cook-finish">
             Cost to finish:{' '}
             {cheapest ? (
