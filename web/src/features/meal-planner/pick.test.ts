@@ -43,6 +43,45 @@ describe('the recipe picker’s matches', () => {
     expect(matchRecipes(recipes, '', 2)).toHaveLength(2);
     expect(matchRecipes(recipes, 'zzz')).toEqual([]);
   });
+
+  it('offers the recipes for the meal being planned first, the rest after', () => {
+    const meals = [
+      { ...recipe('5', 'Pumpkin bread'), meal_type: 'breakfast' },
+      { ...recipe('6', 'Pumpkin pancakes'), meal_type: 'breakfast' },
+      { ...recipe('7', 'Roast pumpkin and lentils'), meal_type: 'dinner' },
+      ...recipes,
+    ];
+    expect(names(matchRecipes(meals, 'pumpkin', 50, 'breakfast'))).toEqual([
+      'Pumpkin bread',
+      'Pumpkin pancakes',
+      'Pumpkin soup',
+      'Roast pumpkin and lentils',
+      'Roast pumpkin salad',
+    ]);
+    expect(names(matchRecipes(meals, '', 3, 'breakfast'))).toEqual([
+      'Pumpkin bread',
+      'Pumpkin pancakes',
+      'Roast pumpkin and lentils',
+    ]);
+    expect(names(matchRecipes(meals, '', 1, 'breakfast'))).toEqual(['Pumpkin bread']);
+    // A better match by name still comes first: the meal orders recipes that match as well.
+    expect(names(matchRecipes(meals, 'pumpkin', 50, 'dinner'))).toEqual([
+      'Pumpkin bread',
+      'Pumpkin pancakes',
+      'Pumpkin soup',
+      'Roast pumpkin and lentils',
+      'Roast pumpkin salad',
+    ]);
+    expect(names(matchRecipes(meals, 'roast', 50, 'dinner'))).toEqual([
+      'Roast pumpkin and lentils',
+      'Roast pumpkin salad',
+    ]);
+    expect(names(matchRecipes(meals, 'roast', 50, 'lunch'))).toEqual([
+      'Roast pumpkin and lentils',
+      'Roast pumpkin salad',
+    ]);
+    expect(names(matchRecipes(meals, 'lentils', 50, 'breakfast'))).toEqual(['Roast pumpkin and lentils']);
+  });
 });
 
 describe('the week grid', () => {

@@ -59,18 +59,32 @@ export interface PlannerCook {
 /**
  * Recipes for the picker: every word typed must be in the name, a tag or an ingredient (accents
  * and case ignored); names that start with the words come first, then names containing them, then
- * matches by tag or ingredient only; at most `limit`.
+ * matches by tag or ingredient only; within each, recipes for the meal being planned (a recipe's
+ * meal_type, such as an imported recipe's "Breakfast") before the rest; at most `limit`.
  */
-export function matchRecipes<R extends PlannerRecipe>(recipes: readonly R[], query: string, limit = 50): R[] {
+export function matchRecipes<R extends PlannerRecipe>(
+  recipes: readonly R[],
+  query: string,
+  limit = 50,
+  slot: MealSlot | null = null,
+): R[] {
+  const other = (recipe: R) => (slot !== null && recipe.meal_type !== slot ? 1 : 0);
   const words = foldText(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return recipes.slice(0, limit);
+  if (words.length === 0) {
+    if (slot === null) return recipes.slice(0, limit);
+    const forSlot = recipes.filter((r) => other(r) === 0);
+    return forSlot.length >= limit
+      ? forSlot.slice(0, limit)
+      : [...forSlot, ...recipes.filter((r) => other(r) === 1).slice(0, limit - forSlot.length)];
+  }
   const q = words.join(' ');
   const ranked: { recipe: R; rank: number }[] = [];
   for (const recipe of recipes) {
     const name = foldText(recipe.name);
     const rest = [...recipe.tags, ...recipe.ingredients].map(foldText).join(' | ');
     if (!words.every((w) => name.includes(w) || rest.includes(w))) continue;
-    ranked.push({ recipe, rank: name.startsWith(q) ? 0 : name.includes(q) ? 1 : 2 });
+    const match = name.startsWith(q) ? 0 : name.includes(q) ? 1 : 2;
+    ranked.push({ recipe, rank: match * 2 + other(recipe) });
   }
   return ranked
     .sort((a, b) => a.rank - b.rank || a.recipe.name.localeCompare(b.recipe.name, 'en-AU'))

@@ -44,6 +44,7 @@ const PORTIONS_MESSAGE = `Portions must be a whole number from ${min} to ${max},
 /** Adding or changing a meal: the recipe (searchable), who cooks it and for how many. */
 export function MealDialog({
   title,
+  slot,
   meal,
   recipes,
   cooks,
@@ -54,6 +55,8 @@ export function MealDialog({
   onClose,
 }: {
   title: string;
+  /** The meal of the day it is for. */
+  slot: MealSlot;
   meal: Meal | null;
   recipes: readonly PlannerRecipe[];
   cooks: readonly PlannerCook[];
@@ -85,7 +88,7 @@ export function MealDialog({
   return (
     <Dialog title={title} onClose={onClose}>
       <form className="stack" onSubmit={submit}>
-        <RecipePicker recipes={recipes} selected={recipe} onSelect={setRecipe} />
+        <RecipePicker recipes={recipes} slot={slot} selected={recipe} onSelect={setRecipe} />
         <Choices
           legend="Who cooks"
           name="cook"

@@ -183,6 +183,7 @@ export function PlannerPage({
         {open?.kind === 'add' ? (
           <MealDialog
             title={`Add ${SLOT_NAMES[open.slot].toLowerCase()}, ${labels.get(open.date)}`}
+            slot={open.slot}
             meal={null}
             recipes={recipes}
             cooks={cooks}
@@ -193,6 +194,7 @@ export function PlannerPage({
         {open?.kind === 'edit' && meal ? (
           <MealDialog
             title={`${SLOT_NAMES[meal.slot]}, ${labels.get(String(meal.date).slice(0, 10))}`}
+            slot={meal.slot}
             meal={meal}
             recipes={recipes}
             cooks={cooks}
