@@ -93,8 +93,13 @@ test('recipes people want to open: tag an own recipe, search and filter, print i
   await signUp(page, newUser('Lee'));
   await newRecipe(page, 'Lee’s weeknight dal');
   await page.getByLabel('Tags').fill('Quick, family favourite, quick');
+  // The meal it is for: the planner's picker offers it first there.
+  await page.getByLabel('Meal', { exact: true }).selectOption('Dinner');
   await page.getByRole('button', { name: 'Save recipe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Lee’s weeknight dal' })).toBeVisible();
+  expect(await restAs<{ meal_type: string }[]>(page, 'recipes?select=meal_type&is_default=eq.false')).toEqual(
+    [{ meal_type: 'dinner' }],
+  );
   await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText([
     'quick',
     'family favourite',

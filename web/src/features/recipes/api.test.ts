@@ -8,6 +8,7 @@ const input: RecipeInput = {
   description: null,
   steps: [],
   tags: [],
+  meal_type: null,
   lines: [{ ingredient_id: 1, quantity: null, measurement_id: null, note: null }],
 };
 

@@ -6,6 +6,7 @@ import type {
 } from '../../../../shared/pricing/types.ts';
 import { PRICE_RECORD_SELECT } from '../../../../shared/pricing/types.ts';
 import type { LineRow } from '../../../../shared/recipe-import/save.ts';
+import type { MealSlot } from '../../../../shared/recipes/meal-slots.ts';
 import type { Tables } from '../../../../supabase/database.types.ts';
 import { allRows } from '../../lib/all-rows.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
@@ -85,6 +86,8 @@ export interface RecipeInput {
   description: string | null;
   steps: string[];
   tags: string[];
+  /** The meal it is for: the planner offers it first there. */
+  meal_type: MealSlot | null;
   lines: LineRow[];
 }
 

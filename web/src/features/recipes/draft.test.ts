@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testRecipe } from '../../testing/recipes.ts';
 import { defaultUnit, emptyLine, lineErrorKey, MISSING_INGREDIENT, readDraft, toDraft } from './draft.ts';
 
 const ingredients = [
@@ -8,6 +9,16 @@ const ingredients = [
 const units = ['g', 'piece', 'cup', 'tsp', 'clove'].map((name, i) => ({ id: i + 1, name }));
 
 describe('readDraft (issue 15: 1, 11)', () => {
+  it('keeps the meal a recipe is for, and nothing that is not a meal of the day', () => {
+    const draft = { ...toDraft(undefined), name: 'Toast', lines: [] };
+    const meal = (mealType: string) => {
+      const read = readDraft({ ...draft, mealType }, ingredients, units);
+      return read.ok ? read.input.meal_type : 'refused';
+    };
+    expect([meal('lunch'), meal(''), meal('elevenses')]).toEqual(['lunch', null, null]);
+    expect(toDraft({ ...testRecipe({ id: 'r', name: 'Toast' }), meal_type: 'snack' }).mealType).toBe('snack');
+  });
+
   it('sends what the database stores: names normalised, an empty quantity as null, never ""', () => {
     const draft = {
       ...toDraft(undefined),
@@ -16,6 +27,7 @@ describe('readDraft (issue 15: 1, 11)', () => {
       duration: '5',
       steps: 'Crack.\n\n Fry. ',
       tags: 'Quick, breakfast,, quick',
+      mealType: 'breakfast',
       lines: [
         { ...emptyLine(), ingredient: ' Egg ', quantity: ' 2 ', unit: 'piece' },
         { ...emptyLine(), ingredient: 'salt', quantity: '' },
@@ -31,6 +43,7 @@ describe('readDraft (issue 15: 1, 11)', () => {
         description: null,
         steps: ['Crack.', 'Fry.'],
         tags: ['quick', 'breakfast'],
+        meal_type: 'breakfast',
         lines: [
           { ingredient_id: 1, quantity: '2', measurement_id: 2, note: null },
           { ingredient_id: 2, quantity: null, measurement_id: null, note: null },

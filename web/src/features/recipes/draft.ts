@@ -10,6 +10,7 @@ import {
   tagsText,
 } from '../../../../shared/limits/fields.ts';
 import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
+import { MEAL_SLOTS } from '../../../../shared/recipes/meal-slots.ts';
 import { preferredUnits } from '../../../../shared/units/preferred-units.ts';
 import type { Named } from '../../lib/reference-data.ts';
 import type { Recipe, RecipeInput } from './api.ts';
@@ -34,6 +35,8 @@ export interface RecipeDraft {
   steps: string;
   /** Comma-separated. */
   tags: string;
+  /** The meal it is for (a MealSlot), or '' for any. */
+  mealType: string;
   lines: LineDraft[];
 }
 
@@ -72,6 +75,7 @@ export function toDraft(recipe: Recipe | undefined): RecipeDraft {
     description: recipe?.description ?? '',
     steps: (recipe?.steps ?? []).join('\n'),
     tags: (recipe?.tags ?? []).join(', '),
+    mealType: recipe?.meal_type ?? '',
     lines: lines.length > 0 ? lines : [emptyLine()],
   };
 }
@@ -167,5 +171,9 @@ export function readDraft(
     });
   if (Object.keys(errors).length > 0 || name === null || steps === null || tags === null)
     return { ok: false, errors };
-  return { ok: true, input: { name, portions, duration, description, steps, tags, lines } };
+  const mealType = MEAL_SLOTS.find((slot) => slot === draft.mealType) ?? null;
+  return {
+    ok: true,
+    input: { name, portions, duration, description, steps, tags, meal_type: mealType, lines },
+  };
 }

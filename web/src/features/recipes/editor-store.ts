@@ -188,6 +188,11 @@ export function editField(field: DraftField, value: string): void {
   settle(field, message, tooLong(message));
 }
 
+/** The meal the recipe is for: one of the planner's slots, or '' for any (nothing to check). */
+export function setMealType(value: string): void {
+  if (editor.draft) editor.draft.mealType = value;
+}
+
 export function leaveField(field: DraftField): void {
   if (editor.draft) settle(field, checkField(editor.draft, field), true);
 }

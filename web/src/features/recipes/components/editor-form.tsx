@@ -1,9 +1,11 @@
 import { useId, useRef } from 'react';
 import { LIMITS } from '../../../../../shared/limits/limits.ts';
-import { Field, focusFirstInvalid, TextAreaField } from '../../../components/ui/field.tsx';
+import { MEAL_SLOTS } from '../../../../../shared/recipes/meal-slots.ts';
+import { Field, focusFirstInvalid, SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
+import { SLOT_NAMES } from '../../meal-planner/pick.ts';
 import type { DraftField } from '../draft.ts';
-import { addLine, editField, leaveField, submitEditor, useEditor } from '../editor-store.ts';
+import { addLine, editField, leaveField, setMealType, submitEditor, useEditor } from '../editor-store.ts';
 import { EditorLine } from './editor-line.tsx';
 import { PhotoField } from './photo-field.tsx';
 
@@ -50,6 +52,13 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
         rows={2}
         maxLength={LIMITS.recipeDescription.max}
         {...text('description')}
+      />
+      <SelectField
+        label="Meal"
+        blank="Any meal"
+        choices={MEAL_SLOTS.map((slot) => ({ value: slot, label: SLOT_NAMES[slot] }))}
+        value={draft.mealType}
+        onChange={setMealType}
       />
       <Field
         label="Tags"

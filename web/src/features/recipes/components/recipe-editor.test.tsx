@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { FIELD_MESSAGES } from '../../../../../shared/limits/messages.ts';
 import { testRecipe } from '../../../testing/recipes.ts';
@@ -110,7 +110,7 @@ describe('RecipeEditor (issue 15: 1, 9)', () => {
     expect(field('Unit')).toHaveValue('cup');
     type('Ingredient 1', 'plain flour');
     expect(field('Unit')).toHaveValue('');
-    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('g');
+    expect(within(field('Unit')).getByRole('option', { selected: true })).toHaveTextContent('g');
   });
 
   it('leaves a unit the person chose alone', () => {
