@@ -62,6 +62,22 @@ test('bring a recipe from a web page: read, re-match a line, save, priced; again
   await expect(page.getByText(/Test-kitchen shortbread: updated/)).toBeVisible();
   const saved = await restAs<{ id: string }[]>(page, 'recipes?select=id&name=eq.Test-kitchen shortbread');
   expect(saved).toHaveLength(1);
+
+  // A line kept as text is finished in the editor: here, removed.
+  await page.getByRole('link', { name: 'Test-kitchen shortbread' }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Kept as text from the import' })).toBeVisible();
+  await visit(page, 'recipe-import-text-lines');
+  await page.getByRole('button', { name: 'Remove: a little patience' }).click();
+  await page.getByRole('button', { name: 'Save recipe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Test-kitchen shortbread' })).toBeVisible();
+  await expect(page.getByText(/kept as text: not counted/)).toHaveCount(0);
+  expect(
+    await restAs<{ text_lines: string[] }[]>(
+      page,
+      'recipes?select=text_lines&name=eq.Test-kitchen shortbread',
+    ),
+  ).toEqual([{ text_lines: [] }]);
 });
 
 test('bring a Paprika export of three recipes with photos: progress, report; again, nothing duplicated', async ({

@@ -10,6 +10,7 @@ const input: RecipeInput = {
   tags: [],
   meal_type: null,
   lines: [{ ingredient_id: 1, quantity: null, measurement_id: null, note: null }],
+  text_lines: [],
 };
 
 const json = (status: number, body: unknown) =>

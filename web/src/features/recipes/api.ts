@@ -89,6 +89,8 @@ export interface RecipeInput {
   /** The meal it is for: the planner offers it first there. */
   meal_type: MealSlot | null;
   lines: LineRow[];
+  /** An import's lines kept as text, less those matched or removed in the editor. */
+  text_lines: string[];
 }
 
 /**

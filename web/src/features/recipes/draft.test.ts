@@ -1,12 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { testRecipe } from '../../testing/recipes.ts';
-import { defaultUnit, emptyLine, lineErrorKey, MISSING_INGREDIENT, readDraft, toDraft } from './draft.ts';
+import {
+  defaultUnit,
+  emptyLine,
+  lineErrorKey,
+  lineFromText,
+  MISSING_INGREDIENT,
+  readDraft,
+  toDraft,
+} from './draft.ts';
 
 const ingredients = [
   { id: 1, name: 'egg' },
   { id: 2, name: 'salt' },
 ];
 const units = ['g', 'piece', 'cup', 'tsp', 'clove'].map((name, i) => ({ id: i + 1, name }));
+
+describe('lineFromText: a line an import kept as text, as an ingredient line to finish', () => {
+  const cases: [string, [string, string, string, string]][] = [
+    ['1 egg', ['egg', '1', 'piece', '']],
+    ['250g butter, softened', ['butter', '250', '', 'softened']],
+    ['salt, to taste', ['salt', '', '', 'to taste']],
+    // No measurement for bunches here: the amount goes in the note, not read as 2 g.
+    ['2 bunches coriander', ['coriander', '', '', '2 bunch']],
+  ];
+  it.each(cases)('%s', (text, expected) => {
+    const line = lineFromText(text, ingredients, units);
+    expect([line.ingredient, line.quantity, line.unit, line.note]).toEqual(expected);
+  });
+  it('keeps the lines still kept as text when saving', () => {
+    const draft = { ...toDraft(undefined), name: 'Toast', lines: [], textLines: ['a little love'] };
+    const read = readDraft(draft, ingredients, units);
+    expect(read.ok && read.input.text_lines).toEqual(['a little love']);
+  });
+});
 
 describe('readDraft (issue 15: 1, 11)', () => {
   it('keeps the meal a recipe is for, and nothing that is not a meal of the day', () => {
@@ -48,6 +75,7 @@ describe('readDraft (issue 15: 1, 11)', () => {
           { ingredient_id: 1, quantity: '2', measurement_id: 2, note: null },
           { ingredient_id: 2, quantity: null, measurement_id: null, note: null },
         ],
+        text_lines: [],
       },
     });
   });

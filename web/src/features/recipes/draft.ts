@@ -10,8 +10,10 @@ import {
   tagsText,
 } from '../../../../shared/limits/fields.ts';
 import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
+import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
 import { MEAL_SLOTS } from '../../../../shared/recipes/meal-slots.ts';
 import { preferredUnits } from '../../../../shared/units/preferred-units.ts';
+import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
 import type { Named } from '../../lib/reference-data.ts';
 import type { Recipe, RecipeInput } from './api.ts';
 
@@ -38,6 +40,8 @@ export interface RecipeDraft {
   /** The meal it is for (a MealSlot), or '' for any. */
   mealType: string;
   lines: LineDraft[];
+  /** An import's lines kept as text (recipes.text_lines), until matched or removed here. */
+  textLines: string[];
 }
 
 export type DraftField = 'name' | 'portions' | 'duration' | 'description' | 'steps' | 'tags';
@@ -77,6 +81,7 @@ export function toDraft(recipe: Recipe | undefined): RecipeDraft {
     tags: (recipe?.tags ?? []).join(', '),
     mealType: recipe?.meal_type ?? '',
     lines: lines.length > 0 ? lines : [emptyLine()],
+    textLines: [...(recipe?.text_lines ?? [])],
   };
 }
 
@@ -116,6 +121,37 @@ export function checkLine(line: LineDraft, part: LinePart, ingredients: readonly
   }
   const read = readField(part === 'quantity' ? lineQuantityText : lineNoteField, line[part]);
   return read.ok ? null : read.message;
+}
+
+/**
+ * A line kept as text, as an ingredient line to finish: its amount, unit and note as the importer
+ * reads them, and the ingredient it names when Larder knows it by that name (else the name as
+ * written, which the form then asks to be picked or added as the person's own). An amount in a
+ * unit Larder has no measurement for goes into the note rather than being read as grams.
+ */
+export function lineFromText(
+  text: string,
+  ingredients: readonly Named[],
+  units: readonly Named[],
+): LineDraft {
+  const parsed = parseIngredientLine(text);
+  const known = findIngredient(parsed.name, ingredients);
+  const grams = parsed.unit === null || parsed.unit === 'g';
+  const unit = grams ? '' : units.find((u) => (canonicalUnit(u.name) ?? u.name) === parsed.unit)?.name;
+  const amount = parsed.quantity === 'to taste' ? null : parsed.quantity;
+  const notes = [
+    parsed.quantity === 'to taste' ? 'to taste' : null,
+    unit === undefined && amount !== null ? `${amount} ${parsed.unit}` : null,
+    parsed.note,
+  ];
+  return {
+    ...emptyLine(),
+    ingredient: known?.name ?? parsed.name,
+    quantity: unit === undefined ? '' : (amount ?? ''),
+    unit: unit ?? '',
+    note: notes.filter(Boolean).join(', '),
+    unitChosen: !grams && unit !== undefined,
+  };
 }
 
 /**
@@ -174,6 +210,16 @@ export function readDraft(
   const mealType = MEAL_SLOTS.find((slot) => slot === draft.mealType) ?? null;
   return {
     ok: true,
-    input: { name, portions, duration, description, steps, tags, meal_type: mealType, lines },
+    input: {
+      name,
+      portions,
+      duration,
+      description,
+      steps,
+      tags,
+      meal_type: mealType,
+      lines,
+      text_lines: draft.textLines,
+    },
   };
 }

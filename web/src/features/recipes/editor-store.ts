@@ -20,6 +20,7 @@ import {
   type LineDraft,
   type LinePart,
   lineErrorKey,
+  lineFromText,
   type RecipeDraft,
   readDraft,
   toDraft,
@@ -232,6 +233,24 @@ export async function addIngredientForLine(key: number, input: OwnIngredientInpu
 
 export function addLine(): void {
   editor.draft?.lines.push(emptyLine());
+}
+
+/** Turns a line kept as text into an ingredient line to finish (see lineFromText). */
+export function matchTextLine(index: number): void {
+  const draft = editor.draft;
+  const text = draft?.textLines[index];
+  if (!draft || text === undefined) return;
+  draft.textLines.splice(index, 1);
+  const line = lineFromText(text, editor.ingredients, editor.units);
+  // The empty line a recipe without lines starts with is replaced, not kept above it.
+  const blank =
+    draft.lines.length === 1 && !draft.lines[0]?.ingredient.trim() && !draft.lines[0]?.quantity.trim();
+  draft.lines = blank ? [line] : [...draft.lines, line];
+  leaveLine(line.key, 'ingredient');
+}
+
+export function removeTextLine(index: number): void {
+  editor.draft?.textLines.splice(index, 1);
 }
 
 export function removeLine(key: number): void {

@@ -5,7 +5,16 @@ import { Field, focusFirstInvalid, SelectField, TextAreaField } from '../../../c
 import { FormEnd, submitTo } from '../../../components/ui/form-error.tsx';
 import { SLOT_NAMES } from '../../meal-planner/pick.ts';
 import type { DraftField } from '../draft.ts';
-import { addLine, editField, leaveField, setMealType, submitEditor, useEditor } from '../editor-store.ts';
+import {
+  addLine,
+  editField,
+  leaveField,
+  matchTextLine,
+  removeTextLine,
+  setMealType,
+  submitEditor,
+  useEditor,
+} from '../editor-store.ts';
 import { EditorLine } from './editor-line.tsx';
 import { PhotoField } from './photo-field.tsx';
 
@@ -89,6 +98,7 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
           Add ingredient
         </button>
       </fieldset>
+      <TextLinesEditor lines={draft.textLines} />
       <TextAreaField label="Method (one step per line)" rows={6} {...text('steps')} />
       {Object.keys(errors).length > 0 ? (
         <p className="form-error">Some fields need fixing: see the messages above.</p>
@@ -101,5 +111,47 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
         pendingLabel="Saving..."
       />
     </form>
+  );
+}
+
+/**
+ * An import's lines kept as text: each can become an ingredient line to finish (counted in
+ * nutrition and price once saved) or be removed; the rest stay as text.
+ */
+function TextLinesEditor({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <section className="stack text-lines-editor" aria-labelledby="text-lines-h">
+      <h2 id="text-lines-h" className="small">
+        Kept as text from the import
+      </h2>
+      <p className="muted small">Not counted in nutrition or price until made an ingredient line.</p>
+      <ul className="list">
+        {lines.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: ordered text without ids, may repeat
+          <li key={i} className="list-item text-line">
+            <span>{text}</span>
+            <span className="row">
+              <button
+                type="button"
+                className="button small"
+                aria-label={`Make it an ingredient line: ${text}`}
+                onClick={() => matchTextLine(i)}
+              >
+                Make it an ingredient line
+              </button>
+              <button
+                type="button"
+                className="button ghost small"
+                aria-label={`Remove: ${text}`}
+                onClick={() => removeTextLine(i)}
+              >
+                Remove
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

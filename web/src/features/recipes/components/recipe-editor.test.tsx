@@ -120,6 +120,32 @@ describe('RecipeEditor (issue 15: 1, 9)', () => {
     expect(field('Unit')).toHaveValue('tbsp');
   });
 
+  it('makes a line an import kept as text an ingredient line to finish, or removes it', () => {
+    const imported = testRecipe({
+      id: 'r2',
+      name: 'Shortbread',
+      user_id: 'u',
+      is_default: false,
+      text_lines: ['2 cups plain flour, sifted', 'a little patience'],
+    });
+    recipes.items = [imported];
+    renderEditor('r2');
+    expect(screen.getByText('Kept as text from the import')).toBeInTheDocument();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Make it an ingredient line: 2 cups plain flour, sifted' }),
+    );
+    const line = editor.draft?.lines.at(-1);
+    expect([line?.ingredient, line?.quantity, line?.unit, line?.note]).toEqual([
+      'plain flour',
+      '2',
+      'cup',
+      'sifted',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove: a little patience' }));
+    expect(screen.queryByText('Kept as text from the import')).toBeNull();
+    expect(editor.draft?.textLines).toEqual([]);
+  });
+
   it('keeps the draft when the recipe list is refreshed under it', () => {
     const mine = testRecipe({ id: 'r1', name: 'Soup', user_id: 'u', is_default: false, duration: null });
     recipes.items = [mine];
