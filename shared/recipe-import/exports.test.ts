@@ -5,6 +5,9 @@ import { EXPORT_CAPS, ExportError, readExport } from './exports.ts';
 
 // Every recipe here is written by hand for these tests.
 const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+/** A Tandoor export of one recipe: a zip holding a zip of its recipe.json. */
+const tandoorExport = (recipe: object) =>
+  zipSync({ '1.zip': zipSync({ 'recipe.json': strToU8(JSON.stringify(recipe)) }) });
 const paprikaRecipe = (n: number) =>
   gzipSync(
     strToU8(
@@ -110,18 +113,12 @@ describe('readExport', () => {
       duration: 150,
       tags: ['dinner', 'slow cooker'],
     });
-    const tandoor = zipSync({
-      '1.zip': zipSync({
-        'recipe.json': strToU8(
-          JSON.stringify({
-            name: 'Test oats',
-            working_time: 5,
-            waiting_time: 0,
-            steps: [],
-            keywords: [{ name: 'Breakfast' }],
-          }),
-        ),
-      }),
+    const tandoor = tandoorExport({
+      name: 'Test oats',
+      working_time: 5,
+      waiting_time: 0,
+      steps: [],
+      keywords: [{ name: 'Breakfast' }],
     });
     expect(readExport('tandoor.zip', tandoor)[0]?.recipe).toMatchObject({ duration: 5, tags: ['breakfast'] });
     const paprika = zipSync({
@@ -145,40 +142,34 @@ describe('readExport', () => {
   });
 
   it("reads Tandoor's section headers as no line, an amount it says not to use as none, and its Markdown steps", () => {
-    const tandoor = zipSync({
-      '7.zip': zipSync({
-        'recipe.json': strToU8(
-          JSON.stringify({
-            name: 'Test noodles',
-            steps: [
-              {
-                name: 'Sauce',
-                instruction: '1. Mix the **sauce**.\n2. Set aside.',
-                ingredients: [
-                  {
-                    food: null,
-                    unit: null,
-                    amount: 0,
-                    note: 'For the sauce',
-                    is_header: true,
-                    no_amount: true,
-                  },
-                  {
-                    food: { name: 'soy sauce' },
-                    unit: { name: 'tbsp' },
-                    amount: 2,
-                    note: '',
-                    is_header: false,
-                  },
-                  { food: { name: 'salt' }, unit: null, amount: 1, note: 'to taste', no_amount: true },
-                  null,
-                ],
-              },
-              null,
-            ],
-          }),
-        ),
-      }),
+    const tandoor = tandoorExport({
+      name: 'Test noodles',
+      steps: [
+        {
+          name: 'Sauce',
+          instruction: '1. Mix the **sauce**.\n2. Set aside.',
+          ingredients: [
+            {
+              food: null,
+              unit: null,
+              amount: 0,
+              note: 'For the sauce',
+              is_header: true,
+              no_amount: true,
+            },
+            {
+              food: { name: 'soy sauce' },
+              unit: { name: 'tbsp' },
+              amount: 2,
+              note: '',
+              is_header: false,
+            },
+            { food: { name: 'salt' }, unit: null, amount: 1, note: 'to taste', no_amount: true },
+            null,
+          ],
+        },
+        null,
+      ],
     });
     expect(readExport('tandoor.zip', tandoor)[0]?.recipe).toMatchObject({
       ingredients: ['2 tbsp soy sauce', 'salt, to taste'],

@@ -2,7 +2,7 @@ import { gunzipSync, strFromU8, type UnzipFileInfo, unzipSync } from 'fflate';
 import { recipeMinutes } from './duration.ts';
 import { plainText } from './plain-text.ts';
 import type { ImportSource } from './save.ts';
-import { fromSchemaOrg, type ImportedRecipe } from './schema-org.ts';
+import { fromSchemaOrg, type ImportedRecipe, isObject } from './schema-org.ts';
 import { importedTags } from './tags.ts';
 
 /**
@@ -138,7 +138,7 @@ function fromJsonFile(fileName: string, text: string): ExportRecipe[] {
   const nodes = Array.isArray(json) ? json : [json];
   return nodes.flatMap((node) => {
     // A recipe copied from Mealie's JSON editor or its API: no @type, a slug.
-    if (isRecord(node) && node['@type'] === undefined && typeof node.slug === 'string')
+    if (isObject(node) && node['@type'] === undefined && typeof node.slug === 'string')
       return mealie(node, fileName, null);
     const recipe = fromSchemaOrg(node);
     return recipe ? [{ recipe: checked(recipe, fileName), source: 'schema-org' as const, photo: null }] : [];
@@ -178,11 +178,11 @@ function paprika(text: string): ExportRecipe {
  */
 function tandoor(entries: Record<string, Uint8Array>, what: string): ExportRecipe {
   const t = parse(strFromU8(entries['recipe.json'] ?? new Uint8Array()), what);
-  const steps = (Array.isArray(t.steps) ? t.steps : []).filter(isRecord);
-  const nameOf = (v: unknown) => (isRecord(v) ? (str(v.name) ?? '') : '');
+  const steps = (Array.isArray(t.steps) ? t.steps : []).filter(isObject);
+  const nameOf = (v: unknown) => (isObject(v) ? (str(v.name) ?? '') : '');
   const ingredients = steps.flatMap((s) =>
     (Array.isArray(s.ingredients) ? s.ingredients : [])
-      .filter(isRecord)
+      .filter(isObject)
       // A header is a section's title ("For the sauce"), not something to buy.
       .filter((i) => i.is_header !== true)
       .map((i) =>
@@ -246,7 +246,7 @@ function mealie(m: Record<string, unknown>, what: string, photo: ExportRecipe['p
   const line = (i: unknown) =>
     typeof i === 'string'
       ? plainText(i)
-      : isRecord(i)
+      : isObject(i)
         ? plainText(i.original_text ?? i.originalText ?? i.display ?? i.note)
         : '';
   const instructions = get('recipe_instructions', 'recipeInstructions');
@@ -259,7 +259,7 @@ function mealie(m: Record<string, unknown>, what: string, photo: ExportRecipe['p
           description: str(m.description),
           ingredients: ingredients.map(line).filter(Boolean),
           steps: (Array.isArray(instructions) ? instructions : []).flatMap((s) =>
-            markdownSteps(isRecord(s) ? s.text : s),
+            markdownSteps(isObject(s) ? s.text : s),
           ),
           portions: int(get('recipe_servings', 'recipeServings')) ?? int(get('recipe_yield', 'recipeYield')),
           duration: recipeMinutes(
@@ -280,9 +280,6 @@ function mealie(m: Record<string, unknown>, what: string, photo: ExportRecipe['p
     },
   ];
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * KitchenOwl: its household export (or its recipes export) is one JSON file whose `recipes` each

@@ -23,7 +23,8 @@ export interface ImportedRecipe {
   sourceId: string | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+/** A JSON object (not an array, not null): the shape every recipe reader looks inside. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 
