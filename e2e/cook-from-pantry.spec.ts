@@ -131,3 +131,43 @@ test('what can I cook: a six-item pantry, can cook now, the cost to finish anoth
   await leftovers.scrollIntoViewIfNeeded();
   await shoot(page, 'cook-leftover-planned', false);
 });
+
+test('use by: the pantry says what to use soon, and "What can I cook?" puts recipes that use it first', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, newUser('Dee'));
+  const tomorrow = mealWindow().dates[1] as string;
+  await page.goto('/pantry');
+  const form = page.getByRole('form', { name: 'Add to pantry (pantry)' });
+  await form.getByLabel('Item').fill('egg');
+  await form.getByLabel('Quantity').fill('6');
+  await form.getByLabel('Use by').fill(tomorrow);
+  await form.getByRole('button', { name: 'Add to pantry' }).click();
+  const soon = page.getByRole('region', { name: 'Use soon' });
+  await expect(soon).toContainText('egg: Use by tomorrow');
+  expect(await restAs<{ use_by: string }[]>(page, 'pantry?select=use_by')).toEqual([{ use_by: tomorrow }]);
+  // Adding more with a later day keeps the sooner one: the carton already open goes first.
+  await form.getByLabel('Item').fill('egg');
+  await form.getByLabel('Quantity').fill('6');
+  await form.getByLabel('Use by').fill('2099-12-31');
+  await form.getByRole('button', { name: 'Add to pantry' }).click();
+  await expect(page.getByText('Added to your existing egg: now 12.')).toBeVisible();
+  expect(await restAs<{ use_by: string }[]>(page, 'pantry?select=use_by')).toEqual([{ use_by: tomorrow }]);
+  await expectAccessible(page, 'the pantry with something to use soon');
+  await shoot(page, 'pantry-use-soon');
+
+  await soon.getByRole('link', { name: 'What can I cook with them?' }).click();
+  await page.getByLabel('Sort by').selectOption('Uses what to use soon');
+  await expect(page.getByRole('article').first()).toContainText('Uses up soon: egg');
+
+  // Gone past its day, it is shown to throw out, and no longer offered for cooking.
+  await page.goto('/pantry');
+  await page.getByRole('button', { name: /^Edit egg/ }).click();
+  await page.getByRole('listitem').getByLabel('Use by').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(soon).toContainText('egg: Past its use-by');
+  await page.goto('/pantry/cook');
+  await page.getByLabel('Sort by').selectOption('Uses what to use soon');
+  await expect(page.getByText(/^Uses up soon/)).toHaveCount(0);
+});

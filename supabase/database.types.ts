@@ -604,6 +604,7 @@ export type Database = {
           quantity: number | null;
           unit: string | null;
           updated_at: string;
+          use_by: string | null;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -616,6 +617,7 @@ export type Database = {
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
+          use_by?: string | null;
           user_id?: string | null;
         };
         Update: {
@@ -627,6 +629,7 @@ export type Database = {
           quantity?: number | null;
           unit?: string | null;
           updated_at?: string;
+          use_by?: string | null;
           user_id?: string | null;
         };
         Relationships: [

@@ -9,3 +9,4 @@ export {
   whatCanICook,
 } from './coverage.ts';
 export { basketLeftovers, type Leftover, type LeftoverSuggestion, leftoverSuggestions } from './leftovers.ts';
+export { type ToUseSoon, toUseSoon, usesUp } from './use-soon.ts';

@@ -19,6 +19,7 @@ import {
   recipeNameField,
   stepsText,
   tagsText,
+  useByField,
 } from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { FIELD_MESSAGES } from './messages.ts';
@@ -183,6 +184,18 @@ describe('no field accepts what the database would refuse, nor crashes (fast-che
         return true;
       }),
     );
+  });
+});
+
+describe('useByField', () => {
+  it("reads a date input's day, or nothing when empty", () => {
+    expect(readField(useByField, '2026-12-01')).toEqual(ok('2026-12-01'));
+    expect(readField(useByField, ' ')).toEqual(ok(null));
+    expect(readField(useByField, LIMITS.useBy.max)).toEqual(ok(LIMITS.useBy.max));
+  });
+  it('refuses a day that does not exist or is outside this century', () => {
+    for (const day of ['2026-02-30', '2026-13-01', '1999-12-31', '2100-01-01', 'tomorrow', '1/12/2026'])
+      expect(readField(useByField, day), day).toEqual(no(FIELD_MESSAGES.useBy));
   });
 });
 

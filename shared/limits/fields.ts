@@ -116,13 +116,16 @@ export const portionsText = wholeNumberText(LIMITS.portions, FIELD_MESSAGES.port
 /** Minutes as typed: a whole number from 0 to 2880, or empty (no time given). */
 export const durationText = wholeNumberText(LIMITS.duration, FIELD_MESSAGES.duration);
 
-export const descriptionField = z.pipe(
-  z.string(),
-  z
-    .transform((s: string) => s.trim() || null)
-    .check(
-      z.refine((s) => s === null || within(LIMITS.recipeDescription.max)(s), FIELD_MESSAGES.description),
-    ),
+/** Text that may be left empty (null), else trimmed and held to `rule`. */
+const optionalText = (rule: (s: string) => boolean, message: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.trim() || null).check(z.refine((s) => s === null || rule(s), message)),
+  );
+
+export const descriptionField = optionalText(
+  within(LIMITS.recipeDescription.max),
+  FIELD_MESSAGES.description,
 );
 
 /** The method as typed, one step a line; blank lines dropped. */
@@ -205,6 +208,22 @@ export const itemUnitField = z.pipe(
     .transform((s: string) => normalizeName(s) || null)
     .check(z.refine((s) => s === null || within(LIMITS.itemUnit.max)(s), FIELD_MESSAGES.itemUnit)),
 );
+
+/**
+ * A pantry item's use-by day as a date input gives it ('2026-12-01'), or null when empty: a real
+ * day of the calendar within LIMITS.useBy.
+ */
+export const useByField = optionalText(
+  (s) => isCalendarDay(s) && s >= LIMITS.useBy.min && s <= LIMITS.useBy.max,
+  FIELD_MESSAGES.useBy,
+);
+
+/** 'YYYY-MM-DD' naming a day that exists (no 30 February). */
+function isCalendarDay(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const day = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
+}
 
 /** An address with one @, something before it and a dotted domain after; GoTrue checks the rest. */
 export const emailField = z.pipe(

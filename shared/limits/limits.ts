@@ -65,6 +65,8 @@ export const LIMITS = {
   basketMinSavingCents: { min: 0, max: 100_000 },
   /** A planned meal's date: this century (anything else is a typing or clock mistake). */
   mealDate: { min: '2000-01-01', max: '2099-12-31' },
+  /** A pantry item's use-by day (pantry.use_by): this century, or none. */
+  useBy: { min: '2000-01-01', max: '2099-12-31' },
   /**
    * When a row was made or a meal cooked (`created_at`, `cooked_at`): the database fills them in,
    * but a client may send its own, and this century is all it may send.

@@ -19,6 +19,7 @@ export const FIELD_MESSAGES = {
   itemQuantity: 'Enter a quantity such as 2, 1.5, 1 1/2 or ½ (or leave it empty).',
   itemQuantityRange: `A quantity must be more than 0 and at most ${LIMITS.itemQuantity.max.toLocaleString('en-AU')}.`,
   itemUnit: `A unit can be at most ${LIMITS.itemUnit.max} characters.`,
+  useBy: 'Enter the use-by day as a date of this century (or leave it empty).',
   ingredientNameEmpty: 'Give the ingredient a name.',
   ingredientNameLong: `An ingredient's name can be at most ${LIMITS.ingredientName.max} characters.`,
   nutrient: `Enter grams per 100 g, from 0 to ${LIMITS.nutrientGrams.max}.`,

@@ -123,6 +123,7 @@ describe.each(testDatabases)('field limits on %s', (database) => {
       `insert into public.ingredients (name, protein, carbs, fats, calories, source, user_id, pack_size, pack_unit)
         values ('own pack', 1, 1, 1, 1, 'own', $2, $1, '${unit}')`;
     const planned = `insert into public.shopping (name, user_id, quantity, plan_quantity) values ('x', $2, 1, $1)`;
+    const pantryUseBy = `insert into public.pantry (name, user_id, use_by) values ('x', $2, $1)`;
     const recorded = [
       ...['cooks', 'pantry', 'shopping'].map(
         (table) => `insert into public.${table} (name, user_id, created_at) values ('x', $2, $1)`,
@@ -171,6 +172,11 @@ describe.each(testDatabases)('field limits on %s', (database) => {
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', '1999-12-31', '23514'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', LIMITS.mealDate.max, 'ok'],
       ['insert into public.meal_planner (date, user_id) values ($1, $2)', '2100-01-01', '23514'],
+      [pantryUseBy, LIMITS.useBy.min, 'ok'],
+      [pantryUseBy, '1999-12-31', '23514'],
+      [pantryUseBy, LIMITS.useBy.max, 'ok'],
+      [pantryUseBy, '2100-01-01', '23514'],
+      [pantryUseBy, 'infinity', '23514'],
       // The planned amount of a list line is an item quantity like the line's own.
       [planned, String(LIMITS.itemQuantity.max), 'ok'],
       [planned, String(LIMITS.itemQuantity.max + 0.001), '23514'],

@@ -4,7 +4,7 @@ import { describeError, type Problem } from '../../lib/errors.ts';
 import { ingredientOptions, measurementOptions, type Named } from '../../lib/reference-data.ts';
 import { Field, focusFirstInvalid, SelectField } from './field.tsx';
 import { FormError } from './form-error.tsx';
-import type { ItemErrors, ItemPart, ItemText, ItemValues } from './item-fields.ts';
+import type { ItemErrors, ItemFormValues, ItemPart, ItemText, ItemValues } from './item-fields.ts';
 
 export type { ItemValues };
 
@@ -12,31 +12,36 @@ type ItemRules = typeof import('./item-fields.ts');
 // The item rules (zod, quantity parsing) load as the form shows, not before the list beside it.
 const loadRules = (): Promise<ItemRules> => import('./item-fields.ts');
 
-const asText = (v?: ItemValues): ItemText => ({
+const asText = (v?: ItemFormValues): ItemText => ({
   name: v?.name ?? '',
   quantity: v?.quantity == null ? '' : String(v.quantity),
   unit: v?.unit ?? '',
+  useBy: v?.use_by ?? '',
 });
 
 const sameText = (a: ItemText, b: ItemText) =>
-  a.name === b.name && a.quantity === b.quantity && a.unit === b.unit;
+  a.name === b.name && a.quantity === b.quantity && a.unit === b.unit && a.useBy === b.useBy;
 
 /**
  * Adds or edits a pantry or shopping item: free text, or a known ingredient picked from the
- * suggestions (which links it to the ingredient), with an optional quantity and unit. Each field
+ * suggestions (which links it to the ingredient), with an optional quantity and unit (and, in the
+ * pantry, an optional use-by day). Each field
  * is checked with shared's item rules as it is left and on submit; what was typed is kept on error.
  */
 export function ItemForm({
   initial,
   submitLabel,
   context,
+  withUseBy = false,
   onSubmit,
   onCancel,
 }: {
-  initial?: ItemValues;
+  initial?: ItemFormValues;
   submitLabel: string;
   context: string;
-  onSubmit: (values: ItemValues) => Promise<void>;
+  /** The pantry's form: a use-by day too. */
+  withUseBy?: boolean;
+  onSubmit: (values: ItemFormValues) => Promise<void>;
   onCancel?: () => void;
 }) {
   const id = useId();
@@ -70,7 +75,7 @@ export function ItemForm({
       );
   };
   const saveWith = ({ readItem }: ItemRules, form?: HTMLFormElement) => {
-    const read = readItem(text, known);
+    const read = readItem(text, known, withUseBy);
     if (!read.ok) {
       setErrors(read.errors);
       focusFirstInvalid(form);
@@ -135,6 +140,20 @@ export function ItemForm({
         choices={units.map((u) => ({ value: u.name, label: u.name }))}
         onChange={(value) => edit('unit', value)}
       />
+      {withUseBy ? (
+        <Field
+          id={`${id}-use-by`}
+          className="narrow use-by-field"
+          label="Use by"
+          type="date"
+          min={LIMITS.useBy.min}
+          max={LIMITS.useBy.max}
+          value={text.useBy}
+          error={errors.useBy}
+          onChange={(e) => edit('useBy', e.target.value)}
+          onBlur={() => leave('useBy')}
+        />
+      ) : null}
       <div className="item-form-actions">
         <button type="submit" className="button primary" disabled={pending}>
           {submitLabel}

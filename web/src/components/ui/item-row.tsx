@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { countedAs, formatAmountText } from '../../../../shared/display/amount.ts';
-import { ItemForm, type ItemValues } from './item-form.tsx';
+import type { ItemFormValues } from './item-fields.ts';
+import { ItemForm } from './item-form.tsx';
 import { LineIcon } from './line-icon.tsx';
 
 /**
@@ -48,17 +49,20 @@ function RowButton({
 export function ItemRow({
   item,
   context,
+  withUseBy = false,
   leading,
   detail,
   onSave,
   onRemove,
 }: {
-  item: ItemValues & { id: string; checked?: boolean };
+  item: ItemFormValues & { id: string; checked?: boolean };
   context: string;
+  /** A pantry row: its form edits the use-by day too. */
+  withUseBy?: boolean;
   leading?: ReactNode;
   /** More about the item, under its name. */
   detail?: ReactNode;
-  onSave: (values: ItemValues) => Promise<void>;
+  onSave: (values: ItemFormValues) => Promise<void>;
   onRemove: () => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -68,6 +72,7 @@ export function ItemRow({
         <ItemForm
           initial={item}
           context={context}
+          withUseBy={withUseBy}
           submitLabel="Save"
           onSubmit={(v) => onSave(v).then(() => setEditing(false))}
           onCancel={() => setEditing(false)}

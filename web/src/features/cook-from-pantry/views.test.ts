@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PantryHolding } from '../../../../shared/basket/needs.ts';
 import type { CookableRecipe } from '../../../../shared/cook-from-pantry/coverage.ts';
+import { toUseSoon, usesUp } from '../../../../shared/cook-from-pantry/use-soon.ts';
 import type { RecipeLine } from '../../../../shared/nutrition/types.ts';
 import type { IngredientPriceRecord } from '../../../../shared/pricing/types.ts';
 import { priceRecord } from '../../../../shared/testing/lines.ts';
@@ -71,6 +72,19 @@ describe('cookView: the filters and sorts of "What can I cook?"', () => {
   });
   it('"uses most of what I have": most pantry items used first, then the most covered', () => {
     expect(names(cookView(all, 'all', 'uses'))).toEqual(['fried', 'omelette', 'burgers', 'paella']);
+  });
+  it('"uses what to use soon": recipes using the most of what is due first, then the most covered', () => {
+    const due = toUseSoon([{ ...pantry[1]!, use_by: '2026-11-30' }], '2026-11-29');
+    const soon = (c: (typeof all)[number]) => usesUp(c.lines, due).length;
+    // Rice (not due) covers all of fried rice, but eggs are due: omelette and burgers use them too.
+    expect(names(cookView(all, 'all', 'soon', soon))).toEqual(['fried', 'omelette', 'burgers', 'paella']);
+    const riceDue = toUseSoon([{ ...pantry[0]!, use_by: '2026-11-29' }], '2026-11-29');
+    expect(names(cookView(all, 'all', 'soon', (c) => usesUp(c.lines, riceDue).length))).toEqual([
+      'fried',
+      'paella',
+      'omelette',
+      'burgers',
+    ]);
   });
   it('a staple is never short: the burgers become "can cook now" once mince is one', () => {
     const withStaple = coverages(

@@ -13,6 +13,7 @@ export const COOK_SORTS = {
   covered: 'Most covered',
   cheapest: 'Cheapest to finish',
   uses: 'Uses most of what I have',
+  soon: 'Uses what to use soon',
 } as const;
 export type CookSort = keyof typeof COOK_SORTS;
 
@@ -38,20 +39,30 @@ function finishCents(c: RecipeCoverage): number {
 const partlyPriced = (c: RecipeCoverage): number =>
   c.cheapest !== null && c.chains[c.cheapest.chain].unpriced.length > 0 ? 1 : 0;
 
-const SORTS: Record<CookSort, (a: RecipeCoverage, b: RecipeCoverage) => number> = {
-  covered: (a, b) => b.coverage - a.coverage || a.short - b.short || finishCents(a) - finishCents(b),
+type Order = (a: RecipeCoverage, b: RecipeCoverage, soon: (c: RecipeCoverage) => number) => number;
+
+const covered: Order = (a, b) =>
+  b.coverage - a.coverage || a.short - b.short || finishCents(a) - finishCents(b);
+
+const SORTS: Record<CookSort, Order> = {
+  covered,
   cheapest: (a, b) =>
     partlyPriced(a) - partlyPriced(b) || finishCents(a) - finishCents(b) || b.coverage - a.coverage,
   uses: (a, b) => b.uses - a.uses || b.coverage - a.coverage || finishCents(a) - finishCents(b),
+  soon: (a, b, soon) => soon(b) - soon(a) || covered(a, b, soon),
 };
 
-/** The coverages a filter keeps, in a sort's order; ties keep the recipes' own order (by name). */
+/**
+ * The coverages a filter keeps, in a sort's order; ties keep the recipes' own order (by name).
+ * `soon` counts a recipe's lines that use up what the pantry has to use soon.
+ */
 export function cookView(
   all: readonly RecipeCoverage[],
   filter: CookFilter,
   sort: CookSort,
+  soon: (c: RecipeCoverage) => number = () => 0,
 ): RecipeCoverage[] {
   const keep = FILTERS[filter] ?? FILTERS.all;
   const order = SORTS[sort] ?? SORTS.covered;
-  return all.filter(keep).sort((a, b) => order(a, b) || 0);
+  return all.filter(keep).sort((a, b) => order(a, b, soon) || 0);
 }

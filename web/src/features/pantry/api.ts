@@ -1,16 +1,16 @@
 import type { Tables } from '../../../../supabase/database.types.ts';
-import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { ItemFormValues } from '../../components/ui/item-fields.ts';
 import { allRows } from '../../lib/all-rows.ts';
 import { supabase } from '../../lib/supabase.ts';
 import type { WithIngredientPack } from './packets.ts';
 
 export type PantryItem = Pick<
   Tables<'pantry'>,
-  'id' | 'user_id' | 'name' | 'ingredient_id' | 'quantity' | 'unit'
+  'id' | 'user_id' | 'name' | 'ingredient_id' | 'quantity' | 'unit' | 'use_by'
 > &
   WithIngredientPack;
 
-const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit, ingredients(pack_size, pack_unit)';
+const COLUMNS = 'id, user_id, name, ingredient_id, quantity, unit, use_by, ingredients(pack_size, pack_unit)';
 
 export async function listPantryItems(householdId: string): Promise<PantryItem[]> {
   return (await allRows((from, to) =>
@@ -24,7 +24,7 @@ export async function listPantryItems(householdId: string): Promise<PantryItem[]
   )) as PantryItem[];
 }
 
-export async function addPantryItem(householdId: string, item: ItemValues): Promise<void> {
+export async function addPantryItem(householdId: string, item: ItemFormValues): Promise<void> {
   const { error } = await supabase.from('pantry').insert({ ...item, household_id: householdId });
   if (error) throw error;
 }
@@ -36,7 +36,7 @@ export async function restorePantryItem(householdId: string, item: PantryItem): 
   if (error) throw error;
 }
 
-export async function updatePantryItem(id: string, item: Partial<ItemValues>): Promise<void> {
+export async function updatePantryItem(id: string, item: Partial<ItemFormValues>): Promise<void> {
   const { error } = await supabase.from('pantry').update(item).eq('id', id);
   if (error) throw error;
 }

@@ -9,7 +9,8 @@ const row = (
   quantity: number | null,
   unit: string | null,
   ingredient_id: number | null = null,
-): PantryItem => ({ id, user_id: 'u', name, ingredient_id, quantity, unit });
+  use_by: string | null = null,
+): PantryItem => ({ id, user_id: 'u', name, ingredient_id, quantity, unit, use_by });
 const item = (
   name: string,
   quantity: number | null,
@@ -18,6 +19,17 @@ const item = (
 ): ItemValues => ({ name, ingredient_id, quantity, unit });
 
 describe('planPantryAdd (issue 15: 12)', () => {
+  it("keeps the sooner use-by day when an item is added to its row, and the row's when none is given", () => {
+    const milk = [row('m', 'milk', 1, 'L', null, '2026-12-03')];
+    const add = (use_by: string | null) => ({ ...item('milk', 1, 'L'), use_by });
+    expect(planPantryAdd(milk, add('2026-12-01'))).toMatchObject({ kind: 'update', use_by: '2026-12-01' });
+    expect(planPantryAdd(milk, add('2026-12-09'))).toMatchObject({ kind: 'update', use_by: '2026-12-03' });
+    expect(planPantryAdd(milk, add(null))).not.toHaveProperty('use_by');
+    expect(planPantryAdd([row('m', 'milk', 1, 'L')], add('2026-12-09'))).toMatchObject({
+      use_by: '2026-12-09',
+    });
+  });
+
   it('adds to the row of the same name, any case or spacing, in the row’s unit: 1 kg + 500 g = 1.5 kg', () => {
     const pantry = [row('a', 'Plain flour', 1, 'kg')];
     expect(planPantryAdd(pantry, item('plain   FLOUR', 500, 'g'))).toEqual({

@@ -2,13 +2,21 @@ import { LIMITS } from '../../../../shared/limits/limits.ts';
 import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { GRAMS_PER_MASS_UNIT, MILLILITRES_PER_UNIT } from '../../../../shared/units/factors.ts';
 import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
-import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { ItemFormValues } from '../../components/ui/item-fields.ts';
 import type { PantryItem } from './api.ts';
 
 /** What adding an item to the pantry does: a new row, or a new quantity for a row already there. */
 export type PantryAdd =
-  | { kind: 'insert'; item: ItemValues }
-  | { kind: 'update'; id: string; name: string; quantity: number | null; unit: string | null };
+  | { kind: 'insert'; item: ItemFormValues }
+  | {
+      kind: 'update';
+      id: string;
+      name: string;
+      quantity: number | null;
+      unit: string | null;
+      /** The sooner of the two use-by days, when the added item gives one. */
+      use_by?: string | null;
+    };
 
 /**
  * How many of `to` one `from` is, when the two measure the same thing: the same unit (or both
@@ -29,7 +37,7 @@ export function unitRatio(from: string | null, to: string | null): number | null
   return null;
 }
 
-const sameItem = (row: PantryItem, item: ItemValues): boolean =>
+const sameItem = (row: PantryItem, item: ItemFormValues): boolean =>
   (row.ingredient_id !== null && row.ingredient_id === item.ingredient_id) ||
   normalizeName(row.name).toLowerCase() === normalizeName(item.name).toLowerCase();
 
@@ -41,15 +49,18 @@ const round = (n: number) =>
  * make 1.5 kg) instead of listing flour twice. The same item is the same ingredient, or the same
  * name ignoring case and spacing; its units must convert (see unitRatio), otherwise it gets a row
  * of its own. A row without a quantity takes the one added; adding none leaves the row as it is.
+ * A use-by day added with it replaces a later one on the row (or none), never a sooner one.
  */
-export function planPantryAdd(existing: readonly PantryItem[], item: ItemValues): PantryAdd {
+export function planPantryAdd(existing: readonly PantryItem[], item: ItemFormValues): PantryAdd {
   for (const row of existing) {
     if (!sameItem(row, item)) continue;
+    // What was there and what was added are one row now: the sooner day is the one to keep to.
+    const useBy = item.use_by ? { use_by: sooner(row.use_by, item.use_by) } : {};
     if (row.quantity === null || item.quantity === null) {
       if (row.unit !== null && item.unit !== null && unitRatio(item.unit, row.unit) === null) continue;
       const quantity = row.quantity ?? item.quantity;
       const unit = row.quantity !== null ? row.unit : item.unit;
-      return { kind: 'update', id: row.id, name: row.name, quantity, unit };
+      return { kind: 'update', id: row.id, name: row.name, quantity, unit, ...useBy };
     }
     const ratio = unitRatio(item.unit, row.unit);
     if (ratio === null) continue;
@@ -59,7 +70,10 @@ export function planPantryAdd(existing: readonly PantryItem[], item: ItemValues)
       name: row.name,
       quantity: round(Number(row.quantity) + item.quantity * ratio),
       unit: row.unit,
+      ...useBy,
     };
   }
   return { kind: 'insert', item };
 }
+
+const sooner = (a: string | null, b: string): string => (a !== null && a < b ? a : b);

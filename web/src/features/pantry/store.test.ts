@@ -10,6 +10,7 @@ const item = (id: string, name: string): PantryItem => ({
   ingredient_id: null,
   quantity: 1,
   unit: null,
+  use_by: null,
 });
 
 describe('pantry store', () => {

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import type { ItemValues } from '../../components/ui/item-fields.ts';
+import type { ItemFormValues } from '../../components/ui/item-fields.ts';
 import { newestReads } from '../../lib/live-reads.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
@@ -52,7 +52,7 @@ export interface MergedItem {
  * planPantryAdd). Returns that row as it is now when it merged, for the page to tell the person,
  * else null.
  */
-export async function addToPantry(householdId: string, item: ItemValues): Promise<MergedItem | null> {
+export async function addToPantry(householdId: string, item: ItemFormValues): Promise<MergedItem | null> {
   // The server's list, not the store's: another tab may have changed it since.
   const plan = planPantryAdd(await listPantryItems(householdId), item);
   try {
@@ -60,14 +60,15 @@ export async function addToPantry(householdId: string, item: ItemValues): Promis
       await addPantryItem(householdId, plan.item);
       return null;
     }
-    await updatePantryItem(plan.id, { quantity: plan.quantity, unit: plan.unit });
+    const { kind: _kind, id, name: _name, ...change } = plan;
+    await updatePantryItem(id, change);
     return { name: plan.name, quantity: plan.quantity, unit: plan.unit };
   } finally {
     await loadPantry(householdId);
   }
 }
 
-export async function editPantryItem(householdId: string, id: string, item: ItemValues): Promise<void> {
+export async function editPantryItem(householdId: string, id: string, item: ItemFormValues): Promise<void> {
   await updatePantryItem(id, item);
   await loadPantry(householdId);
 }

@@ -2,6 +2,8 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { PantryHolding, PlannedMeal } from '../../../../../shared/basket/needs.ts';
 import type { CookableRecipe, RecipeCoverage } from '../../../../../shared/cook-from-pantry/coverage.ts';
+import { toUseSoon, usesUp } from '../../../../../shared/cook-from-pantry/use-soon.ts';
+import { planToday } from '../../../../../shared/dates/meal-window.ts';
 import type { IngredientPriceRecord } from '../../../../../shared/pricing/types.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -40,7 +42,7 @@ export function CookPage({
   actions,
 }: {
   recipes: readonly CookableRecipe[];
-  pantry: readonly PantryHolding[];
+  pantry: readonly (PantryHolding & { use_by?: string | null })[];
   prices: ReadonlyMap<number, IngredientPriceRecord>;
   planned: readonly PlannedMeal[];
   plannedIds: ReadonlySet<string>;
@@ -59,7 +61,15 @@ export function CookPage({
     () => weekLeftovers(planned, plannedIds, recipes, { pantry: stock, staples }, prices),
     [planned, plannedIds, recipes, stock, staples, prices],
   );
-  const view = useMemo(() => cookView(all, state.filter, state.sort), [all, state.filter, state.sort]);
+  const today = planToday();
+  const soon = useMemo(() => {
+    const due = toUseSoon(stock, today);
+    return new Map(all.map((c) => [c.recipeId, usesUp(c.lines, due)]));
+  }, [all, stock, today]);
+  const view = useMemo(
+    () => cookView(all, state.filter, state.sort, (c) => soon.get(c.recipeId)?.length ?? 0),
+    [all, state.filter, state.sort, soon],
+  );
   const names = useMemo(() => new Map(recipes.map((r) => [r.id, r.name])), [recipes]);
   const onStaple = (line: { name: string; ingredient_id: number | null }) => void actions.onMarkStaple(line);
   if (!ready || !state.loaded) return <CookLoading />;
@@ -99,6 +109,7 @@ export function CookPage({
               key={c.recipeId}
               coverage={c}
               name={names.get(c.recipeId) ?? ''}
+              usesSoon={soon.get(c.recipeId) ?? []}
               dates={dates}
               onAddMissing={actions.onAddMissing}
               onPlan={(date) => actions.onPlan(c.recipeId, date)}

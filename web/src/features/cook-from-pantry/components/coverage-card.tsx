@@ -45,6 +45,7 @@ function MissingLines({
 export function CoverageCard({
   coverage: c,
   name,
+  usesSoon = [],
   dates,
   onAddMissing,
   onPlan,
@@ -52,6 +53,8 @@ export function CoverageCard({
 }: {
   coverage: RecipeCoverage;
   name: string;
+  /** What it uses up of the pantry's items to use soon. */
+  usesSoon?: readonly string[];
   dates: readonly string[];
   onAddMissing: (c: RecipeCoverage) => Promise<void>;
   onPlan: (date: string) => Promise<void>;
@@ -74,6 +77,7 @@ export function CoverageCard({
         <meter min={0} max={100} value={percent} aria-label={`${name}: ${percent}% in your pantry`} />
         <span>{percent}% in your pantry</span>
       </p>
+      {usesSoon.length > 0 ? <p className="cook-soon small">Uses up soon: {usesSoon.join(', ')}</p> : null}
       {c.missing.length > 0 ? (
         <>
           <h3 className="small">Missing</h3>

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { planToday } from '../../../../../shared/dates/meal-window.ts';
+import { describeUseBy, stateOfUseBy } from '../../../../../shared/dates/use-by.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { ItemRow, itemAmount } from '../../../components/ui/item-row.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { showToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
 import type { PantryItem } from '../api.ts';
 import {
   addToPantry,
@@ -24,6 +28,7 @@ function mergedMessage(row: MergedItem): string {
 
 export function PantryPage({ householdId }: { householdId: string }) {
   const { items, loaded } = usePantry();
+  const today = planToday();
   useEffect(() => {
     void loadPantry(householdId);
   }, [householdId]);
@@ -32,6 +37,7 @@ export function PantryPage({ householdId }: { householdId: string }) {
       <div className="card">
         <ItemForm
           context="pantry"
+          withUseBy
           submitLabel="Add to pantry"
           onSubmit={(v) =>
             addToPantry(householdId, v).then((merged) => {
@@ -47,24 +53,29 @@ export function PantryPage({ householdId }: { householdId: string }) {
           Add what you have at home so you know what to buy.
         </EmptyState>
       ) : (
-        <ul className="list" aria-label="Pantry items">
-          {items.map((item) => (
-            <ItemRow
-              key={item.id}
-              item={item}
-              context="pantry"
-              onSave={(v) => editPantryItem(householdId, item.id, v)}
-              onRemove={() =>
-                void removeFromPantry(householdId, item.id)
-                  .then((removed) => removed && offerUndo(householdId, removed))
-                  .catch((e: unknown) => {
-                    console.error('removing the pantry item failed', e);
-                    showToast(`${item.name} could not be removed.`, 'error');
-                  })
-              }
-            />
-          ))}
-        </ul>
+        <>
+          <UseSoon items={items} today={today} />
+          <ul className="list" aria-label="Pantry items">
+            {items.map((item) => (
+              <ItemRow
+                key={item.id}
+                item={item}
+                context="pantry"
+                withUseBy
+                detail={<UseByBadge useBy={item.use_by} today={today} />}
+                onSave={(v) => editPantryItem(householdId, item.id, v)}
+                onRemove={() =>
+                  void removeFromPantry(householdId, item.id)
+                    .then((removed) => removed && offerUndo(householdId, removed))
+                    .catch((e: unknown) => {
+                      console.error('removing the pantry item failed', e);
+                      showToast(`${item.name} could not be removed.`, 'error');
+                    })
+                }
+              />
+            ))}
+          </ul>
+        </>
       )}
     </Page>
   );
@@ -81,4 +92,34 @@ function offerUndo(householdId: string, item: PantryItem): void {
           showToast(`${item.name} could not be put back.`, 'error');
         }),
   });
+}
+
+/** A row's use-by day, marked when it is soon or gone. */
+function UseByBadge({ useBy, today }: { useBy: string | null; today: string }) {
+  const state = stateOfUseBy(useBy, today);
+  if (!useBy || state === null) return null;
+  return <span className={`use-by use-by-${state}`}>{describeUseBy(useBy, today)}</span>;
+}
+
+/** What to use first: anything past its use-by day, due today or within the next few days. */
+function UseSoon({ items, today }: { items: readonly PantryItem[]; today: string }) {
+  const soon = items
+    .filter((i) => ['past', 'today', 'soon'].includes(stateOfUseBy(i.use_by, today) ?? ''))
+    .sort((a, b) => String(a.use_by).localeCompare(String(b.use_by)));
+  if (soon.length === 0) return null;
+  return (
+    <section className="card use-soon" aria-labelledby="use-soon-h">
+      <h2 id="use-soon-h">Use soon</h2>
+      <ul>
+        {soon.map((i) => (
+          <li key={i.id}>
+            {i.name}: <UseByBadge useBy={i.use_by} today={today} />
+          </li>
+        ))}
+      </ul>
+      <p className="small">
+        <Link href={paths.cook}>What can I cook with them?</Link>
+      </p>
+    </section>
+  );
 }
