@@ -21,20 +21,23 @@ export function toUseSoon(
 ): ToUseSoon {
   const ids = new Set<number>();
   const names = new Set<string>();
-  for (const item of pantry) {
+  for (const item of Array.isArray(pantry) ? pantry : []) {
+    if (!item || typeof item !== 'object') continue;
     const state = stateOfUseBy(item.use_by, today);
     if (state !== 'today' && state !== 'soon') continue;
     if (typeof item.ingredient_id === 'number') ids.add(item.ingredient_id);
-    else names.add(nameKey(item.name));
+    else if (typeof item.name === 'string') names.add(nameKey(item.name));
   }
   return { ids, names };
 }
 
 /** The names of a recipe's lines the pantry gives something to from what is to be used soon. */
 export function usesUp(lines: readonly NeedLine[], soon: ToUseSoon): string[] {
+  if (!(soon?.ids instanceof Set && soon.names instanceof Set) || !Array.isArray(lines)) return [];
   if (soon.ids.size === 0 && soon.names.size === 0) return [];
   return (
     lines
+      .filter((l) => l && typeof l === 'object' && typeof l.name === 'string')
       // As the pantry is matched to a line: by its ingredient, or a free-text item of its name.
       .filter(
         (l) =>

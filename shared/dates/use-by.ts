@@ -11,7 +11,7 @@ const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / MS_PER_DAY;
  * it, Australia/Sydney's): gone past it, today, within USE_SOON_DAYS, or later; null without one.
  */
 export function stateOfUseBy(useBy: string | null | undefined, today: string): UseByState | null {
-  if (!useBy) return null;
+  if (typeof useBy !== 'string' || typeof today !== 'string' || useBy === '') return null;
   const days = dayNumber(useBy) - dayNumber(today);
   if (!Number.isFinite(days)) return null;
   if (days < 0) return 'past';
