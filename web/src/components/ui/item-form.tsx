@@ -25,8 +25,8 @@ const sameText = (a: ItemText, b: ItemText) =>
 /**
  * Adds or edits a pantry or shopping item: free text, or a known ingredient picked from the
  * suggestions (which links it to the ingredient), with an optional quantity and unit (and, in the
- * pantry, an optional use-by day). Each field
- * is checked with shared's item rules as it is left and on submit; what was typed is kept on error.
+ * pantry, an optional use-by day). Each field is checked with shared's item rules as it is left
+ * and on submit; what was typed is kept on error.
  */
 export function ItemForm({
   initial,
