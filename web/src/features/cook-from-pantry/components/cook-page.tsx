@@ -1,5 +1,5 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import type { PantryHolding, PlannedMeal } from '../../../../../shared/basket/needs.ts';
 import type { CookableRecipe, RecipeCoverage } from '../../../../../shared/cook-from-pantry/coverage.ts';
 import { toUseSoon, usesUp } from '../../../../../shared/cook-from-pantry/use-soon.ts';
@@ -9,8 +9,8 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { coverages, weekLeftovers } from '../compute.ts';
-import { useCook } from '../store.ts';
-import { cookView } from '../views.ts';
+import { setCookSort, useCook } from '../store.ts';
+import { COOK_SORTS, type CookSort, cookView } from '../views.ts';
 import { CookControls } from './cook-controls.tsx';
 import { CookLoading } from './cook-loading.tsx';
 import { CoverageCard } from './coverage-card.tsx';
@@ -53,6 +53,11 @@ export function CookPage({
 }) {
   const state = useCook();
   const [shown, setShown] = useState(PAGE);
+  // A link may ask for a sort ('?sort=soon' from the pantry's "Use soon"); it is then the choice.
+  const asked = new URLSearchParams(useSearch()).get('sort');
+  useEffect(() => {
+    if (asked !== null && Object.hasOwn(COOK_SORTS, asked)) setCookSort(asked as CookSort);
+  }, [asked]);
   // The figures follow the pantry and staples a moment later, so ticking and typing never wait.
   const stock = useDeferredValue(pantry);
   const staples = useDeferredValue(state.staples);

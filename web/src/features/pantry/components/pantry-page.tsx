@@ -118,7 +118,7 @@ function UseSoon({ items, today }: { items: readonly PantryItem[]; today: string
         ))}
       </ul>
       <p className="small">
-        <Link href={paths.cook}>What can I cook with them?</Link>
+        <Link href={`${paths.cook}?sort=soon`}>What can I cook with them?</Link>
       </p>
     </section>
   );
