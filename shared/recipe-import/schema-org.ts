@@ -16,7 +16,7 @@ export interface ImportedRecipe {
   duration: number | null;
   author: string | null;
   image: string | null;
-  /** Its categories, cuisines and keywords as tags (importedTags). */
+  /** Its categories and cuisines as tags (importedTags); an app's export brings its own tags. */
   tags: string[];
   /** Where it came from, so importing it again updates it instead of adding it twice. */
   sourceUrl: string | null;
@@ -110,7 +110,9 @@ export function fromSchemaOrg(node: unknown, pageUrl: string | null = null): Imp
     duration: recipeMinutes(node.totalTime, node.prepTime, node.cookTime),
     author: author(node.author),
     image: image(node.image, pageUrl),
-    tags: importedTags([node.recipeCategory, node.recipeCuisine, node.keywords], name),
+    // Not its keywords: pages write them for search engines ('easy chicken dinner recipe'), and
+    // a dozen of those on each of fifty recipes would bury the tag filter (Mealie leaves them too).
+    tags: importedTags([node.recipeCategory, node.recipeCuisine], name),
     sourceUrl: url,
     sourceId: typeof node['@id'] === 'string' ? node['@id'] : url,
   };
