@@ -67,7 +67,7 @@ export interface RecipeCoverage {
 }
 
 /** The same item whatever its spacing or case, as shoppingNeeds matches free-text pantry items. */
-const nameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase());
+export const nameKey = memoByString(4096, (name) => normalizeName(name).toLowerCase());
 
 /**
  * The pantry and staples indexed for matching recipe lines, built once for many recipes: a recipe

@@ -1,14 +1,12 @@
 import type { NeedLine, PantryHolding } from '../basket/needs.ts';
 import { stateOfUseBy } from '../dates/use-by.ts';
-import { normalizeName } from '../limits/normalize-name.ts';
+import { nameKey } from './coverage.ts';
 
 /** What in the pantry is due to be used today or within the next few days (not yet past it). */
 export interface ToUseSoon {
   ids: ReadonlySet<number>;
   names: ReadonlySet<string>;
 }
-
-const nameKey = (name: string) => normalizeName(name).toLowerCase();
 
 /**
  * The pantry's items to use soon on `today` (stateOfUseBy 'today' or 'soon'). One gone past its

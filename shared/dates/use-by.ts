@@ -1,19 +1,23 @@
+import { dayNumber } from './day-number.ts';
+
 /** Within this many days of its use-by day, a pantry item is one to use soon. */
 export const USE_SOON_DAYS = 3;
 
 export type UseByState = 'past' | 'today' | 'soon' | 'later';
 
-const MS_PER_DAY = 86_400_000;
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / MS_PER_DAY;
+/** Days from `today` to `useBy` (negative when gone), or null unless both are real days. */
+function daysUntil(useBy: unknown, today: unknown): number | null {
+  const [day, now] = [dayNumber(useBy), dayNumber(today)];
+  return day === null || now === null ? null : day - now;
+}
 
 /**
  * Where a pantry item's use-by day stands on `today` (both 'YYYY-MM-DD', today as planToday gives
  * it, Australia/Sydney's): gone past it, today, within USE_SOON_DAYS, or later; null without one.
  */
 export function stateOfUseBy(useBy: string | null | undefined, today: string): UseByState | null {
-  if (typeof useBy !== 'string' || typeof today !== 'string' || useBy === '') return null;
-  const days = dayNumber(useBy) - dayNumber(today);
-  if (!Number.isFinite(days)) return null;
+  const days = daysUntil(useBy, today);
+  if (days === null) return null;
   if (days < 0) return 'past';
   if (days === 0) return 'today';
   return days <= USE_SOON_DAYS ? 'soon' : 'later';
@@ -37,5 +41,5 @@ export function describeUseBy(useBy: string, today: string): string {
     .join(' ');
   if (state === 'past') return `Past its use-by (${day})`;
   if (state === 'today') return 'Use today';
-  return dayNumber(useBy) - dayNumber(today) === 1 ? 'Use by tomorrow' : `Use by ${day}`;
+  return daysUntil(useBy, today) === 1 ? 'Use by tomorrow' : `Use by ${day}`;
 }

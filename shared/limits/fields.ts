@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { dayNumber } from '../dates/day-number.ts';
 import { parseQuantity } from '../quantity/parse.ts';
 import { charLength, LIMITS } from './limits.ts';
 import { FIELD_MESSAGES } from './messages.ts';
@@ -214,16 +215,9 @@ export const itemUnitField = z.pipe(
  * day of the calendar within LIMITS.useBy.
  */
 export const useByField = optionalText(
-  (s) => isCalendarDay(s) && s >= LIMITS.useBy.min && s <= LIMITS.useBy.max,
+  (s) => dayNumber(s) !== null && s >= LIMITS.useBy.min && s <= LIMITS.useBy.max,
   FIELD_MESSAGES.useBy,
 );
-
-/** 'YYYY-MM-DD' naming a day that exists (no 30 February). */
-function isCalendarDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const day = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(s);
-}
 
 /** An address with one @, something before it and a dotted domain after; GoTrue checks the rest. */
 export const emailField = z.pipe(

@@ -5,16 +5,8 @@
  * day's snapshot: it holds no date, so the reader is told the day.
  */
 
-import {
-  dateOfDay,
-  dayNumber,
-  emptyFeed,
-  type FeedRead,
-  feedError,
-  ONLINE_STORE,
-  readFeedRecord,
-  showValue,
-} from './feed.ts';
+import { dateOfDay, dayNumber } from '../dates/day-number.ts';
+import { emptyFeed, type FeedRead, feedError, ONLINE_STORE, readFeedRecord, showValue } from './feed.ts';
 import { type FeedReadOptions, feedToday } from './feed-read.ts';
 import { eachItem, quotedName } from './retailer-file.ts';
 

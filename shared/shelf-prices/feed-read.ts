@@ -2,10 +2,11 @@
  * Reading Larder price feeds (docs/price-feed.md) from their files: the three CSV files, the
  * one-file JSON form, and the checks across rows that no single row can make.
  */
+
+import { dayNumber } from '../dates/day-number.ts';
 import { mealWindow } from '../dates/index.ts';
 import { eachCsvRecord } from './csv.ts';
 import {
-  dayNumber,
   emptyFeed,
   FEED_COLUMNS,
   FEED_FORMAT,

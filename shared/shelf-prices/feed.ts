@@ -4,6 +4,7 @@
  * module holds the rows' shapes and the one rule for each field; `feed-read.ts` reads files into
  * rows and `hotprices.ts` / `aldi.ts` read what exists in the wild into the same rows.
  */
+import { dateOfDay, dayNumber } from '../dates/day-number.ts';
 import { CHAINS, type ChainKey } from '../pricing/types.ts';
 
 /** The `format` value of a JSON feed. */
@@ -207,50 +208,6 @@ export function showValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : typeof value;
 }
-
-const MS_PER_DAY = 86_400_000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const dayCache = new Map<string, number | null>();
-
-/** Days since 1970-01-01 of a real YYYY-MM-DD calendar date; null for anything else. */
-export function dayNumber(date: unknown): number | null {
-  if (typeof date !== 'string') return null;
-  // Feeds repeat a few dates thousands of times.
-  const known = dayCache.get(date);
-  if (known !== undefined) return known;
-  const day = readDay(date);
-  if (dayCache.size > 4096) dayCache.clear();
-  dayCache.set(date, day);
-  return day;
-}
-
-function readDay(date: string): number | null {
-  const m = DATE.exec(date);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
-  return ms / MS_PER_DAY;
-}
-
-/** The YYYY-MM-DD date of a day number (days since 1970-01-01). */
-export function dateOfDay(day: number): string {
-  if (typeof day !== 'number' || !Number.isInteger(day)) {
-    const d = new Date((typeof day === 'number' ? day : Number.NaN) * MS_PER_DAY);
-    return Number.isFinite(d.getTime()) ? d.toISOString().slice(0, 10) : '';
-  }
-  // Feeds repeat a few days thousands of times; Date and toISOString are dear at that rate.
-  const known = dateCache.get(day);
-  if (known !== undefined) return known;
-  const d = new Date(day * MS_PER_DAY);
-  const text = Number.isFinite(d.getTime()) ? d.toISOString().slice(0, 10) : '';
-  if (dateCache.size > 4096) dateCache.clear();
-  dateCache.set(day, text);
-  return text;
-}
-const dateCache = new Map<number, string>();
 
 /** Whether a GTIN (8, 12, 13 or 14 digits) has the right GS1 check digit. */
 export function validGtin(code: string): boolean {

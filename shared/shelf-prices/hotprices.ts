@@ -5,10 +5,10 @@
  * priceHistory: [{date, price}] newest first, price in dollars as a float, unavailable?}`,
  * read into Larder feed rows (docs/price-feed.md). Offline: it reads a file the user downloaded.
  */
+
+import { dateOfDay, dayNumber } from '../dates/day-number.ts';
 import { dollarsToCents } from './cents.ts';
 import {
-  dateOfDay,
-  dayNumber,
   emptyFeed,
   type FeedPrice,
   type FeedRead,

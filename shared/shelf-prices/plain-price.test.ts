@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { dayNumber, type FeedError, plainPrice, priceColumns, readFeedRecord } from './feed.ts';
+import { dayNumber } from '../dates/day-number.ts';
+import { type FeedError, plainPrice, priceColumns, readFeedRecord } from './feed.ts';
 
 const HEADER = [
   'chain',

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dateOfDay, dayNumber } from '../dates/day-number.ts';
 import { parsePackMeasure } from '../pricing/pack-measure.ts';
 import { priceRecipe } from '../pricing/price-recipe.ts';
 import type { PricedLine } from '../pricing/types.ts';
 import { feedPrice } from '../testing/feed-rows.ts';
 import { priceRecord } from '../testing/lines.ts';
-import { dateOfDay, dayNumber, type FeedPrice, type Sourced } from './feed.ts';
+import type { FeedPrice, Sourced } from './feed.ts';
 import { ingredientPackMeasure } from './measure.ts';
 import { collapsePrices, historySpans } from './spans.ts';
 import { judgeSpecial } from './special.ts';

@@ -4,7 +4,8 @@
  * price changed.
  */
 
-import { dateOfDay, dayNumber, type FeedPrice, type Sourced } from './feed.ts';
+import { dateOfDay, dayNumber } from '../dates/day-number.ts';
+import type { FeedPrice, Sourced } from './feed.ts';
 import { samePrice } from './feed-read.ts';
 import type { PriceSpan } from './special.ts';
 
