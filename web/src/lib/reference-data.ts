@@ -1,3 +1,4 @@
+import { canonicalUnit } from '../../../shared/units/unit-spellings.ts';
 import type { Tables } from '../../../supabase/database.types.ts';
 import { allRows } from './all-rows.ts';
 import { supabase } from './supabase.ts';
@@ -65,6 +66,11 @@ export function ingredientOptions(): Promise<Named[]> {
     throw e;
   });
   return ingredients;
+}
+
+/** The measurement a unit as the recipe importer names it ('cup', 'tbsp') is, found by its canonical name. */
+export function measurementFor(units: readonly Named[], unit: string): Named | undefined {
+  return units.find((u) => (canonicalUnit(u.name) ?? u.name) === unit);
 }
 
 export function measurementOptions(): Promise<Named[]> {

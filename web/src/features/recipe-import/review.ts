@@ -2,8 +2,7 @@ import type { ParsedLine } from '../../../../shared/recipe-import/ingredient-lin
 import type { IngredientMatch } from '../../../../shared/recipe-import/match.ts';
 import type { LineChoice } from '../../../../shared/recipe-import/save.ts';
 import type { ImportedRecipe } from '../../../../shared/recipe-import/schema-org.ts';
-import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
-import type { Named } from '../../lib/reference-data.ts';
+import { measurementFor, type Named } from '../../lib/reference-data.ts';
 
 /** Below this, a proposed match is marked for the person to check (see matchIngredient). */
 export const SURE_MATCH = 0.8;
@@ -40,11 +39,10 @@ export function needsCheck(line: ReviewLine): boolean {
  * measurement found by its canonical name, as the parser names it), a text line as written.
  */
 export function lineChoices(lines: readonly ReviewLine[], units: readonly Named[]): LineChoice[] {
-  const unitIds = new Map(units.map((u) => [canonicalUnit(u.name) ?? u.name, u.id]));
   return lines.map((line): LineChoice => {
     const { parsed, ingredient } = line;
     if (line.asText || ingredient === null) return { kind: 'text', text: parsed.text };
-    const measurementId = parsed.unit === null ? null : (unitIds.get(parsed.unit) ?? null);
+    const measurementId = parsed.unit === null ? null : (measurementFor(units, parsed.unit)?.id ?? null);
     // A unit Larder has no measurement for would silently become grams: keep the line as text.
     if (parsed.unit !== null && measurementId === null) return { kind: 'text', text: parsed.text };
     return {

@@ -13,8 +13,7 @@ import { normalizeName } from '../../../../shared/limits/normalize-name.ts';
 import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
 import { MEAL_SLOTS } from '../../../../shared/recipes/meal-slots.ts';
 import { preferredUnits } from '../../../../shared/units/preferred-units.ts';
-import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
-import type { Named } from '../../lib/reference-data.ts';
+import { measurementFor, type Named } from '../../lib/reference-data.ts';
 import type { Recipe, RecipeInput } from './api.ts';
 
 /** One ingredient line as typed. `unit` '' is grams (no measurement, spec 5). */
@@ -136,8 +135,8 @@ export function lineFromText(
 ): LineDraft {
   const parsed = parseIngredientLine(text);
   const known = findIngredient(parsed.name, ingredients);
-  const grams = parsed.unit === null || parsed.unit === 'g';
-  const unit = grams ? '' : units.find((u) => (canonicalUnit(u.name) ?? u.name) === parsed.unit)?.name;
+  const named = parsed.unit === null || parsed.unit === 'g' ? null : parsed.unit;
+  const unit = named === null ? '' : measurementFor(units, named)?.name;
   const amount = parsed.quantity === 'to taste' ? null : parsed.quantity;
   const notes = [
     parsed.quantity === 'to taste' ? 'to taste' : null,
@@ -150,7 +149,7 @@ export function lineFromText(
     quantity: unit === undefined ? '' : (amount ?? ''),
     unit: unit ?? '',
     note: notes.filter(Boolean).join(', '),
-    unitChosen: !grams && unit !== undefined,
+    unitChosen: named !== null && unit !== undefined,
   };
 }
 
