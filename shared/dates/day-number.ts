@@ -46,3 +46,9 @@ export function dateOfDay(day: number): string {
   return text;
 }
 const dateCache = new Map<number, string>();
+
+/** The YYYY-MM-DD date `days` after a date (before, when negative); null when `date` is not a real date. */
+export function shiftDate(date: unknown, days: number): string | null {
+  const day = dayNumber(date);
+  return day === null || !Number.isInteger(days) ? null : dateOfDay(day + days) || null;
+}

@@ -6,6 +6,7 @@
 
 import { priceBasket } from '../basket/basket.ts';
 import type { NeedLine } from '../basket/needs.ts';
+import { shiftDate } from '../dates/day-number.ts';
 import type { RecipeLine } from '../nutrition/types.ts';
 import { priceRecipe } from '../pricing/price-recipe.ts';
 import {
@@ -43,15 +44,7 @@ export interface CostTrend {
   lines: number;
 }
 
-const MS_PER_DAY = 86_400_000;
 const MAX_WEEKS = 52;
-
-function shiftDays(date: string, days: number): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return null;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + days * MS_PER_DAY;
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : null;
-}
 
 /** Each week's price records (one per ingredient), and the days they are for. */
 interface WeeklyRecords {
@@ -72,7 +65,7 @@ function weeklyRecords(
   weeks: number,
 ): WeeklyRecords | null {
   const count = Number.isInteger(weeks) ? Math.min(Math.max(weeks, 1), MAX_WEEKS) : 12;
-  const start = typeof endDate === 'string' ? shiftDays(endDate, -7 * (count - 1)) : null;
+  const start = typeof endDate === 'string' ? shiftDate(endDate, -7 * (count - 1)) : null;
   if (start === null || !Array.isArray(products)) return null;
   const series: { product: TrendProduct; measure: string; cents: number[] }[] = [];
   for (const p of products as (TrendProduct | null)[]) {
@@ -83,7 +76,7 @@ function weeklyRecords(
     if (measure !== '' && cents.every((c) => typeof c === 'number'))
       series.push({ product: p, measure, cents: cents as number[] });
   }
-  const dates = Array.from({ length: count }, (_, w) => shiftDays(start, w * 7) as string);
+  const dates = Array.from({ length: count }, (_, w) => shiftDate(start, w * 7) as string);
   const records = dates.map((_, w) => {
     const byIngredient = new Map<number, IngredientPriceRecord>();
     for (const { product, measure, cents } of series) {

@@ -17,6 +17,7 @@ describe('isStale: a product unseen for more than 7 days', () => {
   it('never counts below 0, and says nothing of text that is not a date', () => {
     expect(daysUnseen('2026-11-10', '2026-11-01')).toBe(0);
     expect(daysUnseen('yesterday', '2026-11-01')).toBeNull();
+    expect(daysUnseen('2026-11-31', '2026-12-02')).toBeNull();
     expect(isStale('', '2026-11-01')).toBe(false);
   });
 });

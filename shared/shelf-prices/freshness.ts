@@ -3,22 +3,15 @@
  * deleted, they go stale after 7 days unseen (public.stale_chain_products holds the same 7).
  */
 
+import { dayNumber } from '../dates/day-number.ts';
+
 /** Days a product may go unseen before its price is shown as stale. */
 export const STALE_AFTER_DAYS = 7;
 
-const MS_PER_DAY = 86_400_000;
-
-function dayOf(date: unknown): number | null {
-  const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) return null;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isFinite(ms) ? ms / MS_PER_DAY : null;
-}
-
 /** Whole days from `lastSeen` to `today` (YYYY-MM-DD), never below 0; null when either is not a date. */
 export function daysUnseen(lastSeen: string, today: string): number | null {
-  const seen = dayOf(lastSeen);
-  const now = dayOf(today);
+  const seen = dayNumber(lastSeen);
+  const now = dayNumber(today);
   return seen === null || now === null ? null : Math.max(0, now - seen);
 }
 

@@ -137,6 +137,8 @@ describe('pricesByDay: the price on each day, as judgeSpecial reads it', () => {
   it('gives nothing for dates out of order or not dates, and at most 400 days', () => {
     expect(pricesByDay([], '2026-10-02', '2026-10-01')).toEqual([]);
     expect(pricesByDay([], 'then', '2026-10-01')).toEqual([]);
+    // A day that is not on the calendar is not read as the one it would roll over to (2 March).
+    expect(pricesByDay([], '2026-02-30', '2026-03-05')).toEqual([]);
     expect(pricesByDay([], '2000-01-01', '2026-10-01')).toHaveLength(400);
   });
 });

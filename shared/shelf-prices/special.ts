@@ -3,6 +3,8 @@
  * as the regulator judged the supermarkets' "Down Down" and "Prices Dropped" tickets in 2024.
  */
 
+import { dayNumber } from '../dates/day-number.ts';
+
 /** One price of a product at a chain, as stored: change-only, from the day it was first seen. */
 export interface PriceSpan {
   /** First day at this price (YYYY-MM-DD, Australia/Sydney). */
@@ -55,12 +57,9 @@ const MIN_KNOWN_DAYS = 28;
 const SPECIAL_AT_MOST = 0.95;
 const ABOVE_TYPICAL = 1.05;
 
-const MS_PER_DAY = 86_400_000;
-/** Days since 1970-01-01 of a YYYY-MM-DD date; NaN for anything else. */
-function dayNumber(date: string): number {
-  const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) return Number.NaN;
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / MS_PER_DAY;
+/** Days since 1970-01-01 of a YYYY-MM-DD date; NaN for anything else, so sums and comparisons fail. */
+function dayOf(date: unknown): number {
+  return dayNumber(date) ?? Number.NaN;
 }
 
 interface Span {
@@ -76,8 +75,8 @@ function orderedSpans(spans: readonly PriceSpan[], today: number): Span[] {
   const valid = spans
     .filter((s) => typeof s === 'object' && s !== null)
     .map((s) => ({
-      from: dayNumber(s.from),
-      lastSeen: s.lastSeen ? dayNumber(s.lastSeen) : Number.NaN,
+      from: dayOf(s.from),
+      lastSeen: s.lastSeen ? dayOf(s.lastSeen) : Number.NaN,
       price: s.priceCents,
       was: typeof s.wasCents === 'number' && Number.isFinite(s.wasCents) ? s.wasCents : null,
       promo: s.promo === true,
@@ -126,8 +125,8 @@ export function pricesByDay(
   fromDate: string,
   toDate: string,
 ): (number | null)[] {
-  const first = dayNumber(fromDate);
-  const last = dayNumber(toDate);
+  const first = dayOf(fromDate);
+  const last = dayOf(toDate);
   if (!Number.isFinite(first) || !Number.isFinite(last) || last < first || !Array.isArray(spans)) return [];
   const to = Math.min(last, first + MAX_SERIES_DAYS - 1);
   return dailyPrices(orderedSpans(spans, to), first, to).map((d) => d?.price ?? null);
@@ -167,7 +166,7 @@ function median(values: number[]): number {
  * The spans may come in any order. Never throws.
  */
 export function judgeSpecial(spans: readonly PriceSpan[], todayDate: string): SpecialJudgement {
-  const today = dayNumber(todayDate);
+  const today = dayOf(todayDate);
   const none: SpecialJudgement = {
     verdict: 'not-enough-history',
     priceCents: null,

@@ -1,3 +1,4 @@
+import { shiftDate } from '../../../../shared/dates/day-number.ts';
 import { mealWindow } from '../../../../shared/dates/meal-window.ts';
 import { CHAINS } from '../../../../shared/pricing/types.ts';
 import type { TrendProduct } from '../../../../shared/shelf-prices/cost-trend.ts';
@@ -90,18 +91,12 @@ export function productPrices(
     );
 }
 
-const MS_PER_DAY = 86_400_000;
-/** The date `days` after an ISO date (negative: before). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
 /** A product's price on each of the 84 days to its judging day, in dollars (null: unknown). */
 export function chartDays(price: ProductPrice): { dates: string[]; dollars: (number | null)[] } {
-  const from = addDays(price.asOf, -(CHART_DAYS - 1));
+  const from = shiftDate(price.asOf, -(CHART_DAYS - 1)) ?? '';
   const cents = pricesByDay(price.spans, from, price.asOf);
   return {
-    dates: cents.map((_, i) => addDays(from, i)),
+    dates: cents.map((_, i) => shiftDate(from, i) ?? ''),
     dollars: cents.map((c) => (c === null ? null : c / 100)),
   };
 }
