@@ -33,6 +33,10 @@ describe('RecipeList on the Favourites page', () => {
     expect(screen.getByRole('link', { name: 'Browse recipes' })).toHaveAttribute('href', '/recipes');
     expect(screen.queryByText('No recipes match')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Favourites only')).not.toBeInTheDocument();
+    // Nothing to search or filter yet: no search box, filters or "0 recipes" over the empty state.
+    expect(screen.queryByLabelText('Search recipes')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Tag')).not.toBeInTheDocument();
+    expect(screen.queryByText('0 recipes')).not.toBeInTheDocument();
   });
 
   it('keeps the Favourites only box on the Recipes page', () => {

@@ -63,20 +63,26 @@ export function RecipeList({
     (shownItems === items || shownItems.length > 0) &&
     (shownPrices === prices || shownPrices.size > 0);
   const hasFavourites = views.some((v) => favouriteIds.includes(v.recipe.id));
+  // With no favourites there is nothing to search or filter: the empty state says how to add one.
+  const nothingToFilter = favouritesPage && ready && !hasFavourites;
   return (
     <>
-      <RecipeFiltersBar
-        favouritesToggle={!favouritesPage}
-        tags={tags}
-        filters={filters}
-        onChange={(f) => {
-          setFilters(f);
-          setShown(PAGE);
-        }}
-      />
-      <p className="muted small" role="status">
-        {ready ? `${visible.length} ${visible.length === 1 ? 'recipe' : 'recipes'}` : '\u00a0'}
-      </p>
+      {nothingToFilter ? null : (
+        <>
+          <RecipeFiltersBar
+            favouritesToggle={!favouritesPage}
+            tags={tags}
+            filters={filters}
+            onChange={(f) => {
+              setFilters(f);
+              setShown(PAGE);
+            }}
+          />
+          <p className="muted small" role="status">
+            {ready ? `${visible.length} ${visible.length === 1 ? 'recipe' : 'recipes'}` : '\u00a0'}
+          </p>
+        </>
+      )}
       {!ready ? (
         <Skeleton lines={4} label="Loading recipes..." className="recipe-grid" />
       ) : visible.length === 0 && deferred.favouritesOnly && !hasFavourites ? (
