@@ -213,12 +213,26 @@ test('profile: the greeting uses the first word of the name; a chosen avatar sho
 
 test('phone: no screen is wider than 320 px (a long e-mail or name wraps instead)', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  for (const path of ['/recipes', '/favourites', '/planner', '/cooks', '/pantry', '/shopping', '/profile']) {
+  for (const path of [
+    '/recipes',
+    '/favourites',
+    '/planner',
+    '/cooks',
+    '/pantry',
+    '/shopping',
+    '/profile',
+    '/household',
+  ]) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways at 320 px`).toBeLessThanOrEqual(0);
   }
+  // An address to invite gets the card's width, its button below it (it was squeezed to 70 px at 320 px).
+  const email = await page.getByRole('textbox', { name: 'Email' }).boundingBox();
+  const send = await page.getByRole('button', { name: 'Send invitation' }).boundingBox();
+  expect(email!.width).toBeGreaterThan(220);
+  expect(send!.y).toBeGreaterThan(email!.y + email!.height);
 });
 
 test('own recipe: one is created, edited and deleted', async ({ page }) => {

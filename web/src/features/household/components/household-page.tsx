@@ -237,6 +237,7 @@ function InviteSection({ userId, householdId }: Props) {
       <h2 id="invite-h">Invite someone</h2>
       <OneFieldForm
         label="Email"
+        className="inline-form stacked"
         type="email"
         value={email}
         maxLength={LIMITS.email.max}
