@@ -1,4 +1,5 @@
 import { gzipSync, strToU8, zipSync } from 'fflate';
+import initSqlJs from 'sql.js';
 import { env, expect, newUser, restAs, signUp, test, visit } from './support/fixtures.ts';
 
 test('bring a recipe from a web page: read, re-match a line, save, priced; again, no copy', async ({
@@ -254,4 +255,105 @@ test('an export with an entry outside it, or one that expands too far, is refuse
 
   const saved = await restAs<{ id: string }[]>(page, 'recipes?select=id&import_source=eq.paprika');
   expect(saved).toHaveLength(0);
+});
+
+/**
+ * A Grocy database as Grocy writes it (data/grocy.db; the columns Larder reads, as Grocy's
+ * migrations create them), with two recipes and one of Grocy's own meal-plan rows.
+ */
+async function grocyDatabase(): Promise<Buffer> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(`
+    CREATE TABLE quantity_units (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
+      description TEXT, name_plural TEXT, plural_forms TEXT, active TINYINT NOT NULL DEFAULT 1);
+    CREATE TABLE products (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
+      description TEXT, location_id INTEGER NOT NULL, qu_id_purchase INTEGER NOT NULL, qu_id_stock INTEGER NOT NULL);
+    CREATE TABLE quantity_unit_conversions (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE,
+      from_qu_id INT NOT NULL, to_qu_id INT NOT NULL, factor REAL NOT NULL, product_id INT);
+    CREATE TABLE recipes (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL, description TEXT,
+      picture_file_name TEXT, base_servings INTEGER DEFAULT 1, desired_servings INTEGER DEFAULT 1,
+      type TEXT DEFAULT 'normal');
+    CREATE TABLE recipes_pos (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, recipe_id INTEGER NOT NULL,
+      product_id INTEGER NOT NULL, amount REAL NOT NULL DEFAULT 0, note TEXT, qu_id INTEGER,
+      ingredient_group TEXT, variable_amount TEXT);
+    CREATE VIEW recipes_resolved AS SELECT * FROM recipes;
+    INSERT INTO quantity_units (id, name, name_plural) VALUES (1, 'Gram', 'Grams'), (2, 'Cup', 'Cups'),
+      (3, 'Piece', 'Pieces');
+    INSERT INTO products (id, name, location_id, qu_id_purchase, qu_id_stock) VALUES
+      (1, 'Plain flour', 1, 1, 1), (2, 'Egg', 1, 3, 3), (3, 'Full-cream milk', 1, 2, 2), (4, 'Wattleseed', 1, 1, 1);
+    INSERT INTO quantity_unit_conversions (from_qu_id, to_qu_id, factor, product_id) VALUES (1, 2, 0.008, 1);
+    INSERT INTO recipes (id, name, description, base_servings, type) VALUES
+      (1, 'Test Grocy pikelets', '<p>Whisk the egg and milk.</p><p>Fold in the flour; fry spoonfuls.</p>', 4, 'normal'),
+      (2, 'Test Grocy damper', '<ol><li>Mix.</li><li>Bake.</li></ol>', 6, 'normal'),
+      (3, '2026-11-30', NULL, 1, 'mealplan-day');
+    INSERT INTO recipes_pos (recipe_id, product_id, amount, note, qu_id, variable_amount) VALUES
+      (1, 1, 250, NULL, 2, NULL), (1, 2, 1, NULL, 3, NULL), (1, 3, 1, 'cold', 2, NULL),
+      (2, 1, 500, NULL, 1, NULL), (2, 4, 0, NULL, 1, 'a spoonful'),
+      (3, 2, 2, NULL, 3, NULL);
+  `);
+  const bytes = db.export();
+  db.close();
+  return Buffer.from(bytes);
+}
+
+test('bring recipes from Grocy by choosing its database; again, nothing duplicated', async ({ page }) => {
+  await signUp(page, newUser('Robin'));
+  await page.goto(`${env.web}/recipes/import`);
+  const file = { name: 'grocy.db', mimeType: 'application/vnd.sqlite3', buffer: await grocyDatabase() };
+  await page.getByLabel(/^Export file/).setInputFiles(file);
+  await expect(page.getByText('2 imported, 0 updated, 0 skipped, 0 refused.')).toBeVisible();
+
+  const saved = await restAs<{ name: string; portions: number; steps: string[]; text_lines: string[] }[]>(
+    page,
+    'recipes?select=name,portions,steps,text_lines&import_source=eq.grocy&order=name',
+  );
+  expect(saved).toEqual([
+    {
+      name: 'Test Grocy damper',
+      portions: 6,
+      steps: ['Mix.', 'Bake.'],
+      text_lines: ['a spoonful Wattleseed'],
+    },
+    {
+      name: 'Test Grocy pikelets',
+      portions: 4,
+      steps: ['Whisk the egg and milk.', 'Fold in the flour; fry spoonfuls.'],
+      text_lines: [],
+    },
+  ]);
+  // Grocy keeps 250 g of flour and shows it as 2 cups: the recipe says what Grocy showed.
+  const lines = await restAs<
+    {
+      quantity: string;
+      note: string | null;
+      ingredients: { name: string };
+      measurements: { name: string } | null;
+    }[]
+  >(
+    page,
+    'recipe_ingredients?select=quantity,note,ingredients(name),measurements(name),recipes!inner(name)&recipes.name=eq.Test Grocy pikelets&order=position',
+  );
+  expect(lines.map((l) => [l.quantity, l.measurements?.name ?? null, l.ingredients.name, l.note])).toEqual([
+    ['2', 'cup', 'plain flour', null],
+    ['1', 'piece', 'egg', null],
+    ['1', 'cup', 'full-cream milk', 'cold'],
+  ]);
+
+  await page.getByLabel(/^Export file/).setInputFiles(file);
+  await expect(page.getByText('0 imported, 0 updated, 2 skipped, 0 refused.')).toBeVisible();
+
+  // A database that is not Grocy's says so, and saves nothing.
+  const SQL = await initSqlJs();
+  const other = new SQL.Database();
+  other.run('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
+  await page.getByLabel(/^Export file/).setInputFiles({
+    name: 'notes.sqlite',
+    mimeType: 'application/vnd.sqlite3',
+    buffer: Buffer.from(other.export()),
+  });
+  await expect(
+    page.getByText('notes.sqlite is not a Grocy database (data/grocy.db): it has no recipes.'),
+  ).toBeVisible();
+  expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.grocy')).toHaveLength(2);
 });

@@ -8,7 +8,8 @@ import { importedTags } from './tags.ts';
 /**
  * Reading export files in the browser (docs/decisions.md, "Importing recipes"): Mealie's (a zip
  * of JSON), Tandoor's (a zip of zipped recipe.json and image), Paprika's .paprikarecipes (a zip
- * of gzipped JSON), KitchenOwl's (one JSON file) and a plain schema.org JSON file. fflate does the (de)compression; the caps
+ * of gzipped JSON), KitchenOwl's (one JSON file) and a plain schema.org JSON file (Grocy's
+ * database: grocy.ts). fflate does the (de)compression; the caps
  * below stop a zip bomb before it is expanded (declared sizes) and again after (actual sizes).
  */
 export const EXPORT_CAPS = {
@@ -36,10 +37,15 @@ interface Budget {
   entries: number;
 }
 
-/** The recipes of an export file, or an ExportError saying in words why the file is refused. */
-export function readExport(fileName: string, bytes: Uint8Array): ExportRecipe[] {
+/** Refuses a file of 50 MB or more before it is read, whatever its kind. */
+export function checkExportSize(fileName: string, bytes: Uint8Array): void {
   if (bytes.length >= EXPORT_CAPS.fileBytes)
     throw new ExportError(`${fileName} is 50 MB or more; export fewer recipes at a time.`);
+}
+
+/** The recipes of an export file, or an ExportError saying in words why the file is refused. */
+export function readExport(fileName: string, bytes: Uint8Array): ExportRecipe[] {
+  checkExportSize(fileName, bytes);
   const budget: Budget = { expanded: 0, entries: 0 };
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!isZip) return fromJsonFile(fileName, strFromU8(bytes));

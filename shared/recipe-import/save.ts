@@ -4,7 +4,7 @@ import type { ImportedRecipe } from './schema-org.ts';
 import { mealTypeOf } from './tags.ts';
 
 /** Where an import came from: with the recipe's id there, the key a re-import finds it by. */
-export type ImportSource = 'web' | 'mealie' | 'tandoor' | 'paprika' | 'kitchenowl' | 'schema-org';
+export type ImportSource = 'web' | 'mealie' | 'tandoor' | 'paprika' | 'kitchenowl' | 'grocy' | 'schema-org';
 
 /** What the person decided for one line on the review screen. */
 export type LineChoice =

@@ -2,7 +2,7 @@
 -- recipe with its source kept, and a re-import by (source, source id) updates or skips.
 begin;
 set local search_path = tests, public;
-select plan(19);
+select plan(20);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -93,9 +93,14 @@ select is(
       'tags', jsonb_build_array('Breakfast'), 'meal_type', 'breakfast'),
     jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '150')))),
   'imported', 'a KitchenOwl recipe is imported with its tags and meal');
+select is(
+  (select outcome from public.save_imported_recipe(
+    jsonb_build_object('name', 'Grocy soup', 'import_source', 'grocy', 'import_source_id', '7'),
+    jsonb_build_array(jsonb_build_object('ingredient_id', :flour, 'quantity', '20')))),
+  'imported', 'a recipe read from a Grocy database is imported');
 select throws_ok(
   $$ select * from public.save_imported_recipe(
-    jsonb_build_object('name', 'Grocy soup', 'import_source', 'grocy', 'import_source_id', 'g1'), '[]'::jsonb) $$,
+    jsonb_build_object('name', 'Whisk soup', 'import_source', 'whisk', 'import_source_id', 'w1'), '[]'::jsonb) $$,
   '23514', null, 'an import source Larder does not read is refused');
 
 -- Another user importing the same page gets their own copy; alice's is not theirs to update.

@@ -1,4 +1,10 @@
-import { ExportError, type ExportRecipe, readExport } from '../../../../shared/recipe-import/exports.ts';
+import {
+  checkExportSize,
+  ExportError,
+  type ExportRecipe,
+  readExport,
+} from '../../../../shared/recipe-import/exports.ts';
+import { isSqlite } from '../../../../shared/recipe-import/grocy.ts';
 import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
 import { indexIngredients, matchIngredient } from '../../../../shared/recipe-import/match.ts';
 import { importPayload } from '../../../../shared/recipe-import/save.ts';
@@ -21,7 +27,12 @@ export async function importExportFile(
   cancelled: () => boolean,
 ): Promise<void> {
   try {
-    const recipes = readExport(file.name, new Uint8Array(await file.arrayBuffer()));
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    checkExportSize(file.name, bytes);
+    // Grocy has no export, only its database; SQLite's reader loads only for such a file.
+    const recipes = isSqlite(bytes)
+      ? await (await import('./grocy-db.ts')).readGrocyDatabase(file.name, bytes)
+      : readExport(file.name, bytes);
     if (recipes.length === 0) throw new ExportError(`${file.name} has no recipes Larder can read.`);
     const [ingredients, units] = await Promise.all([ingredientOptions(), measurementOptions()]);
     const index = indexIngredients(ingredients);

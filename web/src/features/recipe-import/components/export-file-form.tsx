@@ -4,7 +4,7 @@ import { cancelBulk, importFile, useBulk } from '../bulk.ts';
 import { ExistingChoice } from './choices.tsx';
 import { ImportReport } from './import-report.tsx';
 
-/** An export file from Mealie, Tandoor, Paprika or KitchenOwl, or a schema.org JSON file: many recipes at once. */
+/** An export file from Mealie, Tandoor, Paprika or KitchenOwl, Grocy's database, or a schema.org JSON file: many recipes at once. */
 export function ExportFileForm() {
   const userId = useUserId()!;
   const { running, done, total, cancelled, problem, report } = useBulk();
@@ -13,13 +13,13 @@ export function ExportFileForm() {
       <h2 id="export-h">From another app</h2>
       <div className="field">
         <label htmlFor="export-file">
-          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, KitchenOwl .json, or schema.org
-          .json)
+          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, KitchenOwl .json, Grocy's grocy.db,
+          or schema.org .json)
         </label>
         <input
           id="export-file"
           type="file"
-          accept=".zip,.paprikarecipes,.json,application/zip,application/json"
+          accept=".zip,.paprikarecipes,.json,.db,.sqlite,application/zip,application/json,application/vnd.sqlite3"
           disabled={running}
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type GrocyTables, grocyRecipes, isSqlite } from './grocy.ts';
+
+/** A small Grocy database's rows, as its tables hold them (amounts in each product's stock unit). */
+const TABLES: GrocyTables = {
+  quantity_units: [
+    { id: 1, name: 'Gram', name_plural: 'Grams' },
+    { id: 2, name: 'Cup', name_plural: 'Cups' },
+    { id: 3, name: 'Piece', name_plural: 'Pieces' },
+    { id: 4, name: 'Pack', name_plural: 'Packs' },
+    { id: 5, name: 'Tablespoon', name_plural: null },
+  ],
+  products: [
+    { id: 10, name: 'Plain flour', qu_id_stock: 1, qu_id_purchase: 4 },
+    { id: 11, name: 'Egg', qu_id_stock: 3, qu_id_purchase: 4, qu_factor_purchase_to_stock: 12 },
+    { id: 12, name: 'Milk', qu_id_stock: 2, qu_id_purchase: 2 },
+    { id: 13, name: 'Butter', qu_id_stock: 1, qu_id_purchase: 1 },
+    { id: 14, name: 'Salt', qu_id_stock: 1, qu_id_purchase: 1 },
+  ],
+  quantity_unit_conversions: [
+    // This flour: 1 cup is 125 g (Grocy stores 1 Gram = 0.008 Cups).
+    { id: 1, from_qu_id: 1, to_qu_id: 2, factor: 0.008, product_id: 10 },
+    // Any product: 1 Tablespoon = 15 Grams, written the other way round.
+    { id: 2, from_qu_id: 5, to_qu_id: 1, factor: 15, product_id: null },
+  ],
+  recipes: [
+    {
+      id: 1,
+      name: 'Pancakes',
+      description:
+        '<p>Whisk the <b>eggs</b> and milk.</p><ol><li>Add flour &amp; rest.</li><li>Fry.<br>Serve.</li></ol>',
+      base_servings: 4,
+      type: 'normal',
+    },
+    { id: 2, name: '2026-11-30', description: null, base_servings: 1, type: 'mealplan-day' },
+    { id: 3, name: '  ', description: null, base_servings: 1, type: 'normal' },
+  ],
+  recipes_pos: [
+    { id: 5, recipe_id: 1, product_id: 13, amount: 30, qu_id: 5, note: 'melted' },
+    { id: 1, recipe_id: 1, product_id: 10, amount: 250, qu_id: 2, note: null },
+    { id: 2, recipe_id: 1, product_id: 11, amount: 2, qu_id: 3, note: null },
+    { id: 3, recipe_id: 1, product_id: 12, amount: 1.5, qu_id: 2, note: '' },
+    { id: 4, recipe_id: 1, product_id: 14, amount: 0, qu_id: 1, variable_amount: 'a pinch' },
+    { id: 6, recipe_id: 1, product_id: 99, amount: 1, qu_id: 1 },
+    { id: 7, recipe_id: 1, product_id: 11, amount: 12, qu_id: 4, note: 'for the freezer' },
+    { id: 8, recipe_id: 2, product_id: 12, amount: 1, qu_id: 2 },
+  ],
+};
+
+describe('grocyRecipes: the recipes of a Grocy database', () => {
+  it('reads each recipe with its lines as Grocy shows them, its method and servings', () => {
+    const [pancakes, ...rest] = grocyRecipes(TABLES);
+    expect(rest).toEqual([]);
+    expect(pancakes?.source).toBe('grocy');
+    expect(pancakes?.photo).toBeNull();
+    expect(pancakes?.recipe).toMatchObject({
+      name: 'Pancakes',
+      portions: 4,
+      sourceId: '1',
+      steps: ['Whisk the eggs and milk.', 'Add flour & rest.', 'Fry.', 'Serve.'],
+      ingredients: [
+        // Stored as 250 g, shown in cups by the flour's own conversion.
+        '2 Cups Plain flour',
+        '2 Pieces Egg',
+        '1.5 Cups Milk',
+        'a pinch Salt',
+        // Stored as 30 g, shown in tablespoons by the general conversion (the reverse way).
+        '2 Tablespoon Butter, melted',
+        // Stored as 12 eggs, shown in packs by the purchase factor of Grocy before 4.0.
+        '1 Pack Egg, for the freezer',
+      ],
+    });
+  });
+
+  it('leaves out meal-plan rows, nameless recipes and lines whose product is gone', () => {
+    const names = grocyRecipes(TABLES).map((r) => r.recipe.name);
+    expect(names).toEqual(['Pancakes']);
+  });
+
+  it('shows the stock unit when there is no way to convert', () => {
+    const [r] = grocyRecipes({
+      ...TABLES,
+      quantity_unit_conversions: [],
+      recipes_pos: [{ id: 1, recipe_id: 1, product_id: 10, amount: 250, qu_id: 2 }],
+    });
+    expect(r?.recipe.ingredients).toEqual(['250 Grams Plain flour']);
+  });
+
+  it('never throws, whatever the tables hold', () => {
+    const rows = fc.array(
+      fc.dictionary(
+        fc.constantFrom(
+          'id',
+          'recipe_id',
+          'product_id',
+          'name',
+          'amount',
+          'qu_id',
+          'type',
+          'description',
+          'factor',
+          'from_qu_id',
+          'to_qu_id',
+          'qu_id_stock',
+        ),
+        fc.anything(),
+      ),
+      { maxLength: 5 },
+    );
+    fc.assert(
+      fc.property(
+        fc.record({
+          recipes: rows,
+          recipes_pos: rows,
+          products: rows,
+          quantity_units: rows,
+          quantity_unit_conversions: rows,
+        }),
+        (tables) => {
+          expect(Array.isArray(grocyRecipes(tables))).toBe(true);
+        },
+      ),
+    );
+    expect(grocyRecipes(null as never)).toEqual([]);
+  });
+});
+
+describe('isSqlite', () => {
+  it('knows an SQLite file by its first 16 bytes', () => {
+    expect(isSqlite(new TextEncoder().encode('SQLite format 3\u0000rest of the page'))).toBe(true);
+    expect(isSqlite(new TextEncoder().encode('PK\u0003\u0004'))).toBe(false);
+    expect(isSqlite(new TextEncoder().encode('{"recipes": []}'))).toBe(false);
+  });
+});

@@ -1,0 +1,170 @@
+import type { ExportRecipe } from './exports.ts';
+import { plainText } from './plain-text.ts';
+
+/**
+ * Grocy keeps everything in one SQLite file (`data/grocy.db`) and has no export: its maintainers
+ * point people at that file. The web app reads the tables below out of it (sql.js) and this turns
+ * their rows into recipes, so a Grocy user brings their recipes by choosing the file.
+ */
+export interface GrocyTables {
+  /** id, name, description (HTML, the method), base_servings, type ('normal'; meal-plan rows are Grocy's own). */
+  recipes: readonly Row[];
+  /** recipe_id, product_id, amount (in the product's stock unit), qu_id (the unit shown), note, variable_amount. */
+  recipes_pos: readonly Row[];
+  /** id, name, qu_id_stock, qu_id_purchase, qu_factor_purchase_to_stock (before Grocy 4). */
+  products: readonly Row[];
+  /** id, name, name_plural. */
+  quantity_units: readonly Row[];
+  /** from_qu_id, to_qu_id, factor (1 from = factor to), product_id (null: any product). */
+  quantity_unit_conversions: readonly Row[];
+}
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** The first 16 bytes of every SQLite database file. */
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+
+/** Whether a file is an SQLite database (Grocy's), not an export to unzip or parse. */
+export function isSqlite(bytes: Uint8Array): boolean {
+  return (
+    bytes instanceof Uint8Array &&
+    bytes.length >= 16 &&
+    String.fromCharCode(...bytes.subarray(0, 16)) === SQLITE_HEADER
+  );
+}
+
+/** The tables {@link grocyRecipes} reads, for the reader to take out of the file. */
+export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
+  'recipes',
+  'recipes_pos',
+  'products',
+  'quantity_units',
+  'quantity_unit_conversions',
+];
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+};
+const key = (v: unknown): string => String(num(v) ?? v ?? '');
+
+/**
+ * The recipes of a Grocy database: each ingredient written as Grocy shows it ("2 cups plain
+ * flour, sifted": the amount in the unit chosen for the line, converted from the product's stock
+ * unit by the conversions Grocy keeps; a variable amount as typed), the method from its HTML, the
+ * servings it is written for. Grocy's own meal-plan rows are not recipes; photos stay in Grocy's
+ * data folder, not the database. Never throws.
+ */
+export function grocyRecipes(tables: GrocyTables): ExportRecipe[] {
+  const rows = (name: keyof GrocyTables): readonly Row[] =>
+    Array.isArray(tables?.[name]) ? tables[name].filter((r) => typeof r === 'object' && r !== null) : [];
+  const products = new Map(rows('products').map((p) => [key(p.id), p]));
+  const units = new Map(rows('quantity_units').map((u) => [key(u.id), u]));
+  const conversions = rows('quantity_unit_conversions');
+  const lines = new Map<string, Row[]>();
+  for (const pos of [...rows('recipes_pos')].sort((a, b) => (num(a.id) ?? 0) - (num(b.id) ?? 0))) {
+    const list = lines.get(key(pos.recipe_id)) ?? [];
+    list.push(pos);
+    lines.set(key(pos.recipe_id), list);
+  }
+  return rows('recipes')
+    .filter((r) => (r.type ?? 'normal') === 'normal' && plainText(r.name) !== '')
+    .map((r) => {
+      const name = plainText(r.name);
+      return {
+        recipe: {
+          name,
+          description: null,
+          ingredients: (lines.get(key(r.id)) ?? [])
+            .map((pos) => ingredientLine(pos, products, units, conversions))
+            .filter(Boolean),
+          steps: htmlSteps(r.description),
+          portions: wholePortions(r.base_servings),
+          duration: null,
+          author: null,
+          image: null,
+          tags: [],
+          sourceUrl: null,
+          sourceId: key(r.id) || null,
+        },
+        source: 'grocy' as const,
+        photo: null,
+      };
+    });
+}
+
+function wholePortions(v: unknown): number | null {
+  const n = num(v);
+  return n !== null && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+function ingredientLine(
+  pos: Row,
+  products: ReadonlyMap<string, Row>,
+  units: ReadonlyMap<string, Row>,
+  conversions: readonly Row[],
+): string {
+  const product = products.get(key(pos.product_id));
+  const food = plainText(product?.name);
+  if (food === '') return '';
+  const note = plainText(pos.note);
+  const variable = plainText(pos.variable_amount);
+  const shown = variable !== '' ? null : shownAmount(pos, product, conversions);
+  const unit = shown ? units.get(shown.unit) : undefined;
+  const unitName = unit ? plainText(shown?.amount === 1 ? unit.name : (unit.name_plural ?? unit.name)) : '';
+  const amount = variable !== '' ? variable : shown ? `${formatAmount(shown.amount)} ${unitName}` : '';
+  return plainText(`${amount} ${food}${note ? `, ${note}` : ''}`);
+}
+
+/**
+ * The amount in the unit the line is shown in: Grocy stores it in the product's stock unit and
+ * converts for display by the product's own conversion, else the general one, else (before
+ * Grocy 4) the purchase-to-stock factor. Without a way to convert, the stock unit is shown.
+ */
+function shownAmount(
+  pos: Row,
+  product: Row | undefined,
+  conversions: readonly Row[],
+): { amount: number; unit: string } | null {
+  const amount = num(pos.amount);
+  if (amount === null || amount <= 0) return null;
+  const stock = key(product?.qu_id_stock);
+  const shownUnit = key(pos.qu_id) || stock;
+  if (shownUnit === stock) return { amount, unit: stock };
+  const factor = conversionFactor(stock, shownUnit, key(product?.id), conversions);
+  if (factor !== null) return { amount: amount * factor, unit: shownUnit };
+  const purchaseToStock = num(product?.qu_factor_purchase_to_stock);
+  if (shownUnit === key(product?.qu_id_purchase) && purchaseToStock !== null && purchaseToStock > 0)
+    return { amount: amount / purchaseToStock, unit: shownUnit };
+  return { amount, unit: stock };
+}
+
+function conversionFactor(from: string, to: string, productId: string, conversions: readonly Row[]) {
+  const scopes = [
+    (c: Row) => c.product_id != null && key(c.product_id) === productId,
+    (c: Row) => c.product_id == null,
+  ];
+  for (const inScope of scopes)
+    for (const c of conversions.filter(inScope)) {
+      const f = num(c.factor);
+      if (f === null || f <= 0) continue;
+      if (key(c.from_qu_id) === from && key(c.to_qu_id) === to) return f;
+      if (key(c.from_qu_id) === to && key(c.to_qu_id) === from) return 1 / f;
+    }
+  return null;
+}
+
+/** An amount as a person writes it: at most three decimals, no trailing zeros (1.5, 0.333, 250). */
+function formatAmount(n: number): string {
+  return String(Math.round(n * 1000) / 1000);
+}
+
+/** Grocy's method is HTML from its editor: a step per paragraph, list item or line break. */
+function htmlSteps(html: unknown): string[] {
+  if (typeof html !== 'string') return [];
+  return html
+    .replace(/<br\s*\/?>|<\/(?:p|li|div|h[1-6])\s*>/gi, '\n')
+    .split('\n')
+    .map(plainText)
+    .filter(Boolean);
+}

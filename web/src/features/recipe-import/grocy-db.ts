@@ -1,0 +1,43 @@
+import initSqlJs from 'sql.js';
+import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
+import { ExportError, type ExportRecipe } from '../../../../shared/recipe-import/exports.ts';
+import { GROCY_TABLES, type GrocyTables, grocyRecipes } from '../../../../shared/recipe-import/grocy.ts';
+
+/**
+ * The recipes of a Grocy database file (data/grocy.db). SQLite is read by sql.js in the browser,
+ * loaded with this module: the file never leaves the device. Only real tables are read, never
+ * views, so a crafted file cannot make the tab run a query of its own.
+ */
+export async function readGrocyDatabase(fileName: string, bytes: Uint8Array): Promise<ExportRecipe[]> {
+  const SQL = await initSqlJs({ locateFile: () => wasmUrl });
+  let db: InstanceType<typeof SQL.Database>;
+  try {
+    db = new SQL.Database(bytes);
+  } catch {
+    throw new ExportError(`${fileName} is not a database Larder can read.`);
+  }
+  try {
+    const tables = new Set(
+      rowsOf(db, "select name from sqlite_master where type = 'table'").map((r) => String(r.name)),
+    );
+    if (!tables.has('recipes') || !tables.has('recipes_pos') || !tables.has('products'))
+      throw new ExportError(`${fileName} is not a Grocy database (data/grocy.db): it has no recipes.`);
+    const read = {} as Record<keyof GrocyTables, Record<string, unknown>[]>;
+    for (const name of GROCY_TABLES)
+      read[name] = tables.has(name) ? rowsOf(db, `select * from "${name}"`) : [];
+    return grocyRecipes(read);
+  } catch (error) {
+    if (error instanceof ExportError) throw error;
+    throw new ExportError(`${fileName} could not be read as a Grocy database.`);
+  } finally {
+    db.close();
+  }
+}
+
+function rowsOf(db: { exec(sql: string): { columns: string[]; values: unknown[][] }[] }, sql: string) {
+  const [result] = db.exec(sql);
+  if (!result) return [];
+  return result.values.map((values) =>
+    Object.fromEntries(result.columns.map((column, i) => [column, values[i]])),
+  );
+}
