@@ -1,6 +1,8 @@
 import { gzipSync, strToU8, zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
+import { mealWindow } from '../shared/dates/meal-window.ts';
 import { env, expect, newUser, restAs, signUp, test, visit } from './support/fixtures.ts';
+import { grocyDatabase } from './support/grocy-db.ts';
 
 test('bring a recipe from a web page: read, re-match a line, save, priced; again, no copy', async ({
   page,
@@ -257,50 +259,18 @@ test('an export with an entry outside it, or one that expands too far, is refuse
   expect(saved).toHaveLength(0);
 });
 
-/**
- * A Grocy database as Grocy writes it (data/grocy.db; the columns Larder reads, as Grocy's
- * migrations create them), with two recipes and one of Grocy's own meal-plan rows.
- */
-async function grocyDatabase(): Promise<Buffer> {
-  const SQL = await initSqlJs();
-  const db = new SQL.Database();
-  db.run(`
-    CREATE TABLE quantity_units (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
-      description TEXT, name_plural TEXT, plural_forms TEXT, active TINYINT NOT NULL DEFAULT 1);
-    CREATE TABLE products (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
-      description TEXT, location_id INTEGER NOT NULL, qu_id_purchase INTEGER NOT NULL, qu_id_stock INTEGER NOT NULL);
-    CREATE TABLE quantity_unit_conversions (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE,
-      from_qu_id INT NOT NULL, to_qu_id INT NOT NULL, factor REAL NOT NULL, product_id INT);
-    CREATE TABLE recipes (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL, description TEXT,
-      picture_file_name TEXT, base_servings INTEGER DEFAULT 1, desired_servings INTEGER DEFAULT 1,
-      type TEXT DEFAULT 'normal');
-    CREATE TABLE recipes_pos (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, recipe_id INTEGER NOT NULL,
-      product_id INTEGER NOT NULL, amount REAL NOT NULL DEFAULT 0, note TEXT, qu_id INTEGER,
-      ingredient_group TEXT, variable_amount TEXT);
-    CREATE VIEW recipes_resolved AS SELECT * FROM recipes;
-    INSERT INTO quantity_units (id, name, name_plural) VALUES (1, 'Gram', 'Grams'), (2, 'Cup', 'Cups'),
-      (3, 'Piece', 'Pieces');
-    INSERT INTO products (id, name, location_id, qu_id_purchase, qu_id_stock) VALUES
-      (1, 'Plain flour', 1, 1, 1), (2, 'Egg', 1, 3, 3), (3, 'Full-cream milk', 1, 2, 2), (4, 'Wattleseed', 1, 1, 1);
-    INSERT INTO quantity_unit_conversions (from_qu_id, to_qu_id, factor, product_id) VALUES (1, 2, 0.008, 1);
-    INSERT INTO recipes (id, name, description, base_servings, type) VALUES
-      (1, 'Test Grocy pikelets', '<p>Whisk the egg and milk.</p><p>Fold in the flour; fry spoonfuls.</p>', 4, 'normal'),
-      (2, 'Test Grocy damper', '<ol><li>Mix.</li><li>Bake.</li></ol>', 6, 'normal'),
-      (3, '2026-11-30', NULL, 1, 'mealplan-day');
-    INSERT INTO recipes_pos (recipe_id, product_id, amount, note, qu_id, variable_amount) VALUES
-      (1, 1, 250, NULL, 2, NULL), (1, 2, 1, NULL, 3, NULL), (1, 3, 1, 'cold', 2, NULL),
-      (2, 1, 500, NULL, 1, NULL), (2, 4, 0, NULL, 1, 'a spoonful'),
-      (3, 2, 2, NULL, 3, NULL);
-  `);
-  const bytes = db.export();
-  db.close();
-  return Buffer.from(bytes);
-}
-
-test('bring recipes from Grocy by choosing its database; again, nothing duplicated', async ({ page }) => {
+test('switch from Grocy: its recipes, then its stock into the pantry; again, nothing duplicated', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await signUp(page, newUser('Robin'));
   await page.goto(`${env.web}/recipes/import`);
-  const file = { name: 'grocy.db', mimeType: 'application/vnd.sqlite3', buffer: await grocyDatabase() };
+  const tomorrow = mealWindow().dates[1] as string;
+  const file = {
+    name: 'grocy.db',
+    mimeType: 'application/vnd.sqlite3',
+    buffer: await grocyDatabase(tomorrow),
+  };
   await page.getByLabel(/^Export file/).setInputFiles(file);
   await expect(page.getByText('2 imported, 0 updated, 0 skipped, 0 refused.')).toBeVisible();
 
@@ -352,8 +322,32 @@ test('bring recipes from Grocy by choosing its database; again, nothing duplicat
     mimeType: 'application/vnd.sqlite3',
     buffer: Buffer.from(other.export()),
   });
-  await expect(
-    page.getByText('notes.sqlite is not a Grocy database (data/grocy.db): it has no recipes.'),
-  ).toBeVisible();
+  await expect(page.getByText('notes.sqlite is not a Grocy database (data/grocy.db).')).toBeVisible();
   expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.grocy')).toHaveLength(2);
+
+  // The pantry: Grocy's stock, shown first, added only when asked; a carton already there is added to.
+  await page.goto(`${env.web}/pantry`);
+  const form = page.getByRole('form', { name: 'Add to pantry (pantry)' });
+  await form.getByLabel('Item').fill('egg');
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByRole('button', { name: 'Add to pantry' }).click();
+  await expect(page.getByRole('list', { name: 'Pantry items' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByText('Bring your pantry from Grocy').click();
+  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
+  const found = page.getByRole('status').filter({ hasText: 'Grocy has 3 items in stock' });
+  await expect(found).toContainText('egg · 10');
+  await expect(found).toContainText('egg · 10 · Use by tomorrow');
+  expect(await restAs<unknown[]>(page, 'pantry?select=id')).toHaveLength(1);
+  await visit(page, 'pantry-from-grocy');
+  await found.getByRole('button', { name: 'Add 3 items to the pantry' }).click();
+  await expect(page.getByText('Brought 3 items from Grocy: 2 new, 1 added to what was there.')).toBeVisible();
+  const pantry = await restAs<
+    { name: string; quantity: number; unit: string | null; use_by: string | null }[]
+  >(page, 'pantry?select=name,quantity,unit,use_by&order=name');
+  expect(pantry).toEqual([
+    { name: 'egg', quantity: 12, unit: null, use_by: tomorrow },
+    { name: 'full-cream milk', quantity: 2, unit: 'cup', use_by: null },
+    { name: 'plain flour', quantity: 1000, unit: 'g', use_by: null },
+  ]);
+  await expect(page.getByRole('region', { name: 'Use soon' })).toContainText('egg: Use by tomorrow');
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type GrocyTables, grocyRecipes, isSqlite } from './grocy.ts';
+import { type GrocyTables, grocyRecipes, grocyStock, isSqlite } from './grocy.ts';
 
 /** A small Grocy database's rows, as its tables hold them (amounts in each product's stock unit). */
 const TABLES: GrocyTables = {
@@ -45,6 +45,14 @@ const TABLES: GrocyTables = {
     { id: 6, recipe_id: 1, product_id: 99, amount: 1, qu_id: 1 },
     { id: 7, recipe_id: 1, product_id: 11, amount: 12, qu_id: 4, note: 'for the freezer' },
     { id: 8, recipe_id: 2, product_id: 12, amount: 1, qu_id: 2 },
+  ],
+  stock: [
+    { id: 1, product_id: 11, amount: 6, best_before_date: '2026-12-10' },
+    { id: 2, product_id: 11, amount: 4, best_before_date: '2026-12-03' },
+    { id: 3, product_id: 10, amount: 1000, best_before_date: '2999-12-31' },
+    { id: 4, product_id: 12, amount: 1, best_before_date: '2026-12-01 00:00:00' },
+    { id: 5, product_id: 13, amount: 0, best_before_date: '2026-12-01' },
+    { id: 6, product_id: 99, amount: 2, best_before_date: '2026-12-01' },
   ],
 };
 
@@ -116,13 +124,27 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
           products: rows,
           quantity_units: rows,
           quantity_unit_conversions: rows,
+          stock: rows,
         }),
         (tables) => {
           expect(Array.isArray(grocyRecipes(tables))).toBe(true);
+          expect(Array.isArray(grocyStock(tables))).toBe(true);
         },
       ),
     );
     expect(grocyRecipes(null as never)).toEqual([]);
+    expect(grocyStock(null as never)).toEqual([]);
+  });
+});
+
+describe('grocyStock: what a Grocy database has in stock', () => {
+  it("sums each product's entries in its stock unit, with the soonest best-before day, by name", () => {
+    expect(grocyStock(TABLES)).toEqual([
+      { line: '10 Pieces Egg', useBy: '2026-12-03' },
+      { line: '1 Cup Milk', useBy: '2026-12-01' },
+      // Grocy's 2999-12-31 is "never goes off": no use-by day.
+      { line: '1000 Grams Plain flour', useBy: null },
+    ]);
   });
 });
 

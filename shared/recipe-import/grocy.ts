@@ -4,7 +4,7 @@ import { plainText } from './plain-text.ts';
 /**
  * Grocy keeps everything in one SQLite file (`data/grocy.db`) and has no export: its maintainers
  * point people at that file. The web app reads the tables below out of it (sql.js) and this turns
- * their rows into recipes, so a Grocy user brings their recipes by choosing the file.
+ * their rows into recipes and pantry items, so a Grocy user brings both by choosing the file.
  */
 export interface GrocyTables {
   /** id, name, description (HTML, the method), base_servings, type ('normal'; meal-plan rows are Grocy's own). */
@@ -17,6 +17,8 @@ export interface GrocyTables {
   quantity_units: readonly Row[];
   /** from_qu_id, to_qu_id, factor (1 from = factor to), product_id (null: any product). */
   quantity_unit_conversions: readonly Row[];
+  /** product_id, amount (in the product's stock unit), best_before_date ('2999-12-31': never). */
+  stock: readonly Row[];
 }
 
 type Row = Readonly<Record<string, unknown>>;
@@ -40,6 +42,7 @@ export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
   'products',
   'quantity_units',
   'quantity_unit_conversions',
+  'stock',
 ];
 
 const num = (v: unknown): number | null => {
@@ -47,6 +50,12 @@ const num = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 const key = (v: unknown): string => String(num(v) ?? v ?? '');
+
+/** A table's rows, or none when the reader found no such table (or anything but rows). */
+function tableRows(tables: GrocyTables, name: keyof GrocyTables): readonly Row[] {
+  const rows: unknown = tables?.[name];
+  return Array.isArray(rows) ? rows.filter((r): r is Row => typeof r === 'object' && r !== null) : [];
+}
 
 /**
  * The recipes of a Grocy database: each ingredient written as Grocy shows it ("2 cups plain
@@ -56,8 +65,7 @@ const key = (v: unknown): string => String(num(v) ?? v ?? '');
  * data folder, not the database. Never throws.
  */
 export function grocyRecipes(tables: GrocyTables): ExportRecipe[] {
-  const rows = (name: keyof GrocyTables): readonly Row[] =>
-    Array.isArray(tables?.[name]) ? tables[name].filter((r) => typeof r === 'object' && r !== null) : [];
+  const rows = (name: keyof GrocyTables) => tableRows(tables, name);
   const products = new Map(rows('products').map((p) => [key(p.id), p]));
   const units = new Map(rows('quantity_units').map((u) => [key(u.id), u]));
   const conversions = rows('quantity_unit_conversions');
@@ -167,4 +175,47 @@ function htmlSteps(html: unknown): string[] {
     .split('\n')
     .map(plainText)
     .filter(Boolean);
+}
+
+/** What Grocy has in stock of one product: its amount as a line ("2 Packs Milk") and use-by day. */
+export interface GrocyStockItem {
+  /** The amount in the product's stock unit and the product's name, for the line reader. */
+  line: string;
+  /** The soonest best-before day of its stock entries (YYYY-MM-DD), or null for none or "never". */
+  useBy: string | null;
+}
+
+/** Grocy writes this best-before day for what never goes off. */
+const NEVER_EXPIRES = '2999-12-31';
+
+/**
+ * What a Grocy database has in stock, a row per product (its entries summed, in the product's
+ * stock unit), with the soonest best-before day among them; sorted by name. Never throws.
+ */
+export function grocyStock(tables: GrocyTables): GrocyStockItem[] {
+  const rows = (name: keyof GrocyTables) => tableRows(tables, name);
+  const products = new Map(rows('products').map((p) => [key(p.id), p]));
+  const units = new Map(rows('quantity_units').map((u) => [key(u.id), u]));
+  const held = new Map<string, { amount: number; useBy: string | null }>();
+  for (const entry of rows('stock')) {
+    const amount = num(entry.amount);
+    if (amount === null || amount <= 0 || !products.has(key(entry.product_id))) continue;
+    const day = typeof entry.best_before_date === 'string' ? entry.best_before_date.slice(0, 10) : '';
+    const useBy = /^\d{4}-\d{2}-\d{2}$/.test(day) && day !== NEVER_EXPIRES ? day : null;
+    const sum = held.get(key(entry.product_id)) ?? { amount: 0, useBy: null };
+    sum.amount += amount;
+    if (useBy !== null && (sum.useBy === null || useBy < sum.useBy)) sum.useBy = useBy;
+    held.set(key(entry.product_id), sum);
+  }
+  return [...held]
+    .map(([id, { amount, useBy }]) => {
+      const product = products.get(id);
+      const name = plainText(product?.name);
+      const unit = units.get(key(product?.qu_id_stock));
+      const unitName = unit ? plainText(amount === 1 ? unit.name : (unit.name_plural ?? unit.name)) : '';
+      return { name, line: plainText(`${formatAmount(amount)} ${unitName} ${name}`), useBy };
+    })
+    .filter((item) => item.name !== '')
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ line, useBy }) => ({ line, useBy }));
 }

@@ -29,6 +29,15 @@ export async function addPantryItem(householdId: string, item: ItemFormValues): 
   if (error) throw error;
 }
 
+/** Adds many rows in one request: all of them, or none when any is refused. */
+export async function addPantryItems(householdId: string, items: readonly ItemFormValues[]): Promise<void> {
+  if (items.length === 0) return;
+  const { error } = await supabase
+    .from('pantry')
+    .insert(items.map((item) => ({ ...item, household_id: householdId })));
+  if (error) throw error;
+}
+
 /** Puts a deleted row back as it was (Undo): the same id and values, added by whoever undoes it. */
 export async function restorePantryItem(householdId: string, item: PantryItem): Promise<void> {
   const { user_id: _addedBy, ingredients: _pack, ...row } = item;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemValues } from '../../components/ui/item-fields.ts';
 import type { PantryItem } from './api.ts';
-import { planPantryAdd, unitRatio } from './merge.ts';
+import { planPantryAdd, planPantryAdds, unitRatio } from './merge.ts';
 
 const row = (
   id: string,
@@ -82,6 +82,26 @@ describe('planPantryAdd (issue 15: 12)', () => {
 
   it('inserts an item the pantry does not have', () => {
     expect(planPantryAdd([row('a', 'flour', 1, 'kg')], item('sugar', 1, 'kg')).kind).toBe('insert');
+  });
+});
+
+describe('planPantryAdds: many items at once, as adding each in turn', () => {
+  it('merges into rows already there, and into rows it adds, writing each row once', () => {
+    const pantry = [row('f', 'plain flour', 1, 'kg', 7), row('r', 'rice', 2, 'kg')];
+    const plan = planPantryAdds(pantry, [
+      { ...item('Plain flour', 500, 'g', 7), use_by: null },
+      { ...item('milk', 1, 'L'), use_by: '2026-12-03' },
+      { ...item('plain flour', 250, 'g', 7), use_by: null },
+      { ...item('Milk', 500, 'mL'), use_by: '2026-12-01' },
+      { ...item('saffron', null, null), use_by: null },
+    ]);
+    expect(plan.updates).toEqual([{ id: 'f', quantity: 1.75, unit: 'kg', use_by: null }]);
+    expect(plan.inserts).toEqual([
+      { ...item('milk', 1.5, 'L'), use_by: '2026-12-01' },
+      { ...item('saffron', null, null), use_by: null },
+    ]);
+    // What it was given, and what was there, are left as they were.
+    expect(pantry[0]?.quantity).toBe(1);
   });
 });
 

@@ -77,3 +77,43 @@ export function planPantryAdd(existing: readonly PantryItem[], item: ItemFormVal
 }
 
 const sooner = (a: string | null, b: string): string => (a !== null && a < b ? a : b);
+
+/** What adding many items at once does: the rows to insert in one go, and the rows to change. */
+export interface PantryAdds {
+  inserts: ItemFormValues[];
+  updates: { id: string; quantity: number | null; unit: string | null; use_by?: string | null }[];
+}
+
+/**
+ * Adding many items at once (a pantry brought from another app) as adding each in turn would:
+ * each merges into a row already there or one added before it (planPantryAdd), so two items that
+ * are one Larder ingredient make one row; a row changed twice is written once.
+ */
+export function planPantryAdds(
+  existing: readonly PantryItem[],
+  items: readonly ItemFormValues[],
+): PantryAdds {
+  const rows: PantryItem[] = existing.map((row) => ({ ...row }));
+  const inserts: ItemFormValues[] = [];
+  const changed = new Set<string>();
+  for (const item of items) {
+    const plan = planPantryAdd(rows, item);
+    if (plan.kind === 'insert') {
+      rows.push({ ...item, use_by: item.use_by ?? null, id: `new:${inserts.length}`, user_id: '' });
+      inserts.push({ ...item });
+      continue;
+    }
+    const row = rows.find((r) => r.id === plan.id) as PantryItem;
+    row.quantity = plan.quantity;
+    row.unit = plan.unit;
+    if (plan.use_by !== undefined) row.use_by = plan.use_by;
+    if (plan.id.startsWith('new:')) {
+      const insert = inserts[Number(plan.id.slice(4))] as ItemFormValues;
+      Object.assign(insert, { quantity: row.quantity, unit: row.unit, use_by: row.use_by });
+    } else changed.add(plan.id);
+  }
+  const updates = rows
+    .filter((row) => changed.has(row.id))
+    .map(({ id, quantity, unit, use_by }) => ({ id, quantity, unit, use_by }));
+  return { inserts, updates };
+}

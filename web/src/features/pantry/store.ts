@@ -5,13 +5,14 @@ import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
 import {
   addPantryItem,
+  addPantryItems,
   deletePantryItem,
   listPantryItems,
   type PantryItem,
   restorePantryItem,
   updatePantryItem,
 } from './api.ts';
-import { planPantryAdd } from './merge.ts';
+import { planPantryAdd, planPantryAdds } from './merge.ts';
 
 interface PantryState {
   items: PantryItem[];
@@ -63,6 +64,24 @@ export async function addToPantry(householdId: string, item: ItemFormValues): Pr
     const { kind: _kind, id, name: _name, ...change } = plan;
     await updatePantryItem(id, change);
     return { name: plan.name, quantity: plan.quantity, unit: plan.unit };
+  } finally {
+    await loadPantry(householdId);
+  }
+}
+
+/**
+ * Adds many items as adding each would (a pantry brought from another app): new rows in one
+ * request, the rows they add to changed. Returns how many rows were added and how many changed.
+ */
+export async function addAllToPantry(
+  householdId: string,
+  items: readonly ItemFormValues[],
+): Promise<{ added: number; merged: number }> {
+  const plan = planPantryAdds(await listPantryItems(householdId), items);
+  try {
+    await addPantryItems(householdId, plan.inserts);
+    for (const { id, ...change } of plan.updates) await updatePantryItem(id, change);
+    return { added: plan.inserts.length, merged: plan.updates.length };
   } finally {
     await loadPantry(householdId);
   }

@@ -4,7 +4,7 @@ import {
   type ExportRecipe,
   readExport,
 } from '../../../../shared/recipe-import/exports.ts';
-import { isSqlite } from '../../../../shared/recipe-import/grocy.ts';
+import { grocyRecipes, isSqlite } from '../../../../shared/recipe-import/grocy.ts';
 import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
 import { indexIngredients, matchIngredient } from '../../../../shared/recipe-import/match.ts';
 import { importPayload } from '../../../../shared/recipe-import/save.ts';
@@ -31,7 +31,7 @@ export async function importExportFile(
     checkExportSize(file.name, bytes);
     // Grocy has no export, only its database; SQLite's reader loads only for such a file.
     const recipes = isSqlite(bytes)
-      ? await (await import('./grocy-db.ts')).readGrocyDatabase(file.name, bytes)
+      ? grocyRecipes(await (await import('../../lib/grocy-db.ts')).readGrocyTables(file.name, bytes))
       : readExport(file.name, bytes);
     if (recipes.length === 0) throw new ExportError(`${file.name} has no recipes Larder can read.`);
     const [ingredients, units] = await Promise.all([ingredientOptions(), measurementOptions()]);

@@ -19,6 +19,7 @@ import {
   undoRemoveFromPantry,
   usePantry,
 } from '../store.ts';
+import { FromGrocy } from './from-grocy.tsx';
 
 /** Issue 15: adding what the pantry has adds to it, and says so ('…: now 1.5 kg.'). */
 function mergedMessage(row: MergedItem): string {
@@ -77,6 +78,7 @@ export function PantryPage({ householdId }: { householdId: string }) {
           </ul>
         </>
       )}
+      <FromGrocy householdId={householdId} today={today} />
     </Page>
   );
 }

@@ -1,14 +1,15 @@
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { ExportError, type ExportRecipe } from '../../../../shared/recipe-import/exports.ts';
-import { GROCY_TABLES, type GrocyTables, grocyRecipes } from '../../../../shared/recipe-import/grocy.ts';
+import { ExportError } from '../../../shared/recipe-import/exports.ts';
+import { GROCY_TABLES, type GrocyTables } from '../../../shared/recipe-import/grocy.ts';
 
 /**
- * The recipes of a Grocy database file (data/grocy.db). SQLite is read by sql.js in the browser,
- * loaded with this module: the file never leaves the device. Only real tables are read, never
- * views, so a crafted file cannot make the tab run a query of its own.
+ * The tables Larder reads of a Grocy database file (data/grocy.db: its recipes and its stock).
+ * SQLite is read by sql.js in the browser, loaded with this module: the file never leaves the
+ * device. Only real tables are read, never views, so a crafted file cannot make the tab run a
+ * query of its own. A database without Grocy's products is refused.
  */
-export async function readGrocyDatabase(fileName: string, bytes: Uint8Array): Promise<ExportRecipe[]> {
+export async function readGrocyTables(fileName: string, bytes: Uint8Array): Promise<GrocyTables> {
   const SQL = await initSqlJs({ locateFile: () => wasmUrl });
   let db: InstanceType<typeof SQL.Database>;
   try {
@@ -20,12 +21,12 @@ export async function readGrocyDatabase(fileName: string, bytes: Uint8Array): Pr
     const tables = new Set(
       rowsOf(db, "select name from sqlite_master where type = 'table'").map((r) => String(r.name)),
     );
-    if (!tables.has('recipes') || !tables.has('recipes_pos') || !tables.has('products'))
-      throw new ExportError(`${fileName} is not a Grocy database (data/grocy.db): it has no recipes.`);
+    if (!tables.has('products') || !tables.has('quantity_units'))
+      throw new ExportError(`${fileName} is not a Grocy database (data/grocy.db).`);
     const read = {} as Record<keyof GrocyTables, Record<string, unknown>[]>;
     for (const name of GROCY_TABLES)
       read[name] = tables.has(name) ? rowsOf(db, `select * from "${name}"`) : [];
-    return grocyRecipes(read);
+    return read;
   } catch (error) {
     if (error instanceof ExportError) throw error;
     throw new ExportError(`${fileName} could not be read as a Grocy database.`);

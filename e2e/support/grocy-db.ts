@@ -1,0 +1,48 @@
+import initSqlJs from 'sql.js';
+
+/**
+ * A Grocy database as Grocy writes it (data/grocy.db; the columns Larder reads, as Grocy's
+ * migrations create them), with two recipes, one of Grocy's own meal-plan rows, and stock: eggs
+ * in two entries (the sooner best-before `useBy`), flour that never goes off (Grocy's 2999-12-31)
+ * and milk.
+ */
+export async function grocyDatabase(useBy: string): Promise<Buffer> {
+  const SQL = await initSqlJs();
+  const db = new SQL.Database();
+  db.run(`
+    CREATE TABLE quantity_units (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
+      description TEXT, name_plural TEXT, plural_forms TEXT, active TINYINT NOT NULL DEFAULT 1);
+    CREATE TABLE products (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
+      description TEXT, location_id INTEGER NOT NULL, qu_id_purchase INTEGER NOT NULL, qu_id_stock INTEGER NOT NULL);
+    CREATE TABLE quantity_unit_conversions (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE,
+      from_qu_id INT NOT NULL, to_qu_id INT NOT NULL, factor REAL NOT NULL, product_id INT);
+    CREATE TABLE recipes (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL, description TEXT,
+      picture_file_name TEXT, base_servings INTEGER DEFAULT 1, desired_servings INTEGER DEFAULT 1,
+      type TEXT DEFAULT 'normal');
+    CREATE TABLE recipes_pos (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, recipe_id INTEGER NOT NULL,
+      product_id INTEGER NOT NULL, amount REAL NOT NULL DEFAULT 0, note TEXT, qu_id INTEGER,
+      ingredient_group TEXT, variable_amount TEXT);
+    CREATE TABLE stock (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, product_id INTEGER NOT NULL,
+      amount DECIMAL(15, 2) NOT NULL, best_before_date DATE, purchased_date DATE, stock_id TEXT NOT NULL,
+      price DECIMAL(15, 2), open TINYINT NOT NULL DEFAULT 0, opened_date DATETIME, location_id INTEGER);
+    CREATE VIEW recipes_resolved AS SELECT * FROM recipes;
+    INSERT INTO quantity_units (id, name, name_plural) VALUES (1, 'Gram', 'Grams'), (2, 'Cup', 'Cups'),
+      (3, 'Piece', 'Pieces');
+    INSERT INTO products (id, name, location_id, qu_id_purchase, qu_id_stock) VALUES
+      (1, 'Plain flour', 1, 1, 1), (2, 'Egg', 1, 3, 3), (3, 'Full-cream milk', 1, 2, 2), (4, 'Wattleseed', 1, 1, 1);
+    INSERT INTO quantity_unit_conversions (from_qu_id, to_qu_id, factor, product_id) VALUES (1, 2, 0.008, 1);
+    INSERT INTO recipes (id, name, description, base_servings, type) VALUES
+      (1, 'Test Grocy pikelets', '<p>Whisk the egg and milk.</p><p>Fold in the flour; fry spoonfuls.</p>', 4, 'normal'),
+      (2, 'Test Grocy damper', '<ol><li>Mix.</li><li>Bake.</li></ol>', 6, 'normal'),
+      (3, '2026-11-30', NULL, 1, 'mealplan-day');
+    INSERT INTO recipes_pos (recipe_id, product_id, amount, note, qu_id, variable_amount) VALUES
+      (1, 1, 250, NULL, 2, NULL), (1, 2, 1, NULL, 3, NULL), (1, 3, 1, 'cold', 2, NULL),
+      (2, 1, 500, NULL, 1, NULL), (2, 4, 0, NULL, 1, 'a spoonful'),
+      (3, 2, 2, NULL, 3, NULL);
+    INSERT INTO stock (product_id, amount, best_before_date, stock_id) VALUES
+      (2, 6, '2099-01-01', 'a'), (2, 4, '${useBy}', 'b'), (1, 1000, '2999-12-31', 'c'), (3, 2, NULL, 'd');
+  `);
+  const bytes = db.export();
+  db.close();
+  return Buffer.from(bytes);
+}

@@ -1,0 +1,62 @@
+import {
+  itemNameField,
+  itemQuantityText,
+  itemUnitField,
+  readField,
+  useByField,
+} from '../../../../shared/limits/fields.ts';
+import { checkExportSize, ExportError } from '../../../../shared/recipe-import/exports.ts';
+import { grocyStock, isSqlite } from '../../../../shared/recipe-import/grocy.ts';
+import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
+import { indexIngredients, matchIngredient } from '../../../../shared/recipe-import/match.ts';
+import { canonicalUnit } from '../../../../shared/units/unit-spellings.ts';
+import type { ItemFormValues } from '../../components/ui/item-fields.ts';
+import { readGrocyTables } from '../../lib/grocy-db.ts';
+import { ingredientOptions } from '../../lib/reference-data.ts';
+
+/** A match this sure links the item to a Larder ingredient; a weaker one keeps Grocy's name. */
+const SURE_MATCH = 0.8;
+
+export interface GrocyPantry {
+  /** What Grocy has in stock, as pantry items: amounts in Larder's units (a count with none), linked where sure. */
+  items: ItemFormValues[];
+  /** Grocy's lines that cannot be pantry items (an amount or name beyond the pantry's limits). */
+  left: string[];
+}
+
+/**
+ * What a Grocy database (data/grocy.db) has in stock, as pantry items: each product's stock read
+ * as an import reads an ingredient line ("10 Pieces Egg": 10 piece, egg), held to the pantry's
+ * own limits, with its soonest best-before day as its use-by day. Read in the browser; an
+ * ExportError says why a file is refused.
+ */
+export async function readGrocyPantry(file: File): Promise<GrocyPantry> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  checkExportSize(file.name, bytes);
+  if (!isSqlite(bytes)) throw new ExportError(`${file.name} is not a Grocy database (data/grocy.db).`);
+  const [tables, known] = await Promise.all([readGrocyTables(file.name, bytes), ingredientOptions()]);
+  const index = indexIngredients(known);
+  const items: ItemFormValues[] = [];
+  const left: string[] = [];
+  for (const { line, useBy } of grocyStock(tables)) {
+    const parsed = parseIngredientLine(line);
+    const match = parsed.unread ? null : matchIngredient(parsed.name, index);
+    const sure = match && match.confidence >= SURE_MATCH ? match.ingredient : null;
+    const name = readField(itemNameField, sure?.name ?? parsed.name);
+    const quantity = readField(itemQuantityText, parsed.quantity ?? '');
+    // Grocy counts in Pieces; the pantry counts with no unit, as its form does ("egg, 6").
+    const counted = canonicalUnit(parsed.unit) === 'piece' || canonicalUnit(parsed.unit) === 'unit';
+    const unit = readField(itemUnitField, counted ? '' : (parsed.unit ?? ''));
+    const day = readField(useByField, useBy ?? '');
+    if (!name.ok || !quantity.ok || !unit.ok) left.push(line);
+    else
+      items.push({
+        name: name.value,
+        ingredient_id: sure?.id ?? null,
+        quantity: quantity.value,
+        unit: unit.value,
+        use_by: day.ok ? day.value : null,
+      });
+  }
+  return { items, left };
+}
