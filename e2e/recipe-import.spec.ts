@@ -323,6 +323,17 @@ test('switch from Grocy: its recipes, then its stock into the pantry; again, not
     buffer: Buffer.from(other.export()),
   });
   await expect(page.getByText('notes.sqlite is not a Grocy database (data/grocy.db).')).toBeVisible();
+  // Nor does a broken one: an SQLite header and then nothing a database holds.
+  await page.getByLabel(/^Export file/).setInputFiles({
+    name: 'broken.db',
+    mimeType: 'application/vnd.sqlite3',
+    buffer: Buffer.concat([Buffer.from('SQLite format 3\u0000'), Buffer.alloc(4096, 0x41)]),
+  });
+  await expect(
+    page.getByText(
+      /^broken\.db (is not a database Larder can read|could not be read as a Grocy database)\.$/,
+    ),
+  ).toBeVisible();
   expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.grocy')).toHaveLength(2);
 
   // The pantry: Grocy's stock, shown first, added only when asked; a carton already there is added to.
