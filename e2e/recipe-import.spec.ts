@@ -271,8 +271,33 @@ test('switch from Grocy: its recipes, then its stock into the pantry; again, not
     mimeType: 'application/vnd.sqlite3',
     buffer: await grocyDatabase(tomorrow),
   };
-  await page.getByLabel(/^Export file/).setInputFiles(file);
+  // Grocy's data folder zipped, as people back it up: the database, the recipes' pictures beside it.
+  const jpeg = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    const c = canvas.getContext('2d')!;
+    c.fillStyle = '#d9a441';
+    c.fillRect(0, 0, 320, 240);
+    return canvas.toDataURL('image/jpeg').split(',')[1]!;
+  });
+  const folder = zipSync({
+    'data/grocy.db': file.buffer,
+    'data/storage/recipepictures/x7k2_pikelets.jpg': Buffer.from(jpeg, 'base64'),
+    'data/storage/productpictures/egg.jpg': Buffer.from(jpeg, 'base64'),
+  });
+  await page
+    .getByLabel(/^Export file/)
+    .setInputFiles({ name: 'grocy-data.zip', mimeType: 'application/zip', buffer: Buffer.from(folder) });
   await expect(page.getByText('2 imported, 0 updated, 0 skipped, 0 refused.')).toBeVisible();
+  const photos = await restAs<{ name: string; photo_path: string | null }[]>(
+    page,
+    'recipes?select=name,photo_path&import_source=eq.grocy&order=name',
+  );
+  expect(photos.map((r) => [r.name, /photo-[0-9a-z]+\.(webp|jpg)$/.test(r.photo_path ?? '')])).toEqual([
+    ['Test Grocy damper', false],
+    ['Test Grocy pikelets', true],
+  ]);
 
   const saved = await restAs<{ name: string; portions: number; steps: string[]; text_lines: string[] }[]>(
     page,

@@ -2,7 +2,8 @@ import initSqlJs from 'sql.js';
 
 /**
  * A Grocy database as Grocy writes it (data/grocy.db; the columns Larder reads, as Grocy's
- * migrations create them), with two recipes, one of Grocy's own meal-plan rows, and stock: eggs
+ * migrations create them), with two recipes (the first with a picture, x7k2_pikelets.jpg, which
+ * lives beside the database in storage/recipepictures), one of Grocy's own meal-plan rows, and stock: eggs
  * in two entries (the sooner best-before `useBy`), flour that never goes off (Grocy's 2999-12-31)
  * and milk.
  */
@@ -31,10 +32,11 @@ export async function grocyDatabase(useBy: string): Promise<Buffer> {
     INSERT INTO products (id, name, location_id, qu_id_purchase, qu_id_stock) VALUES
       (1, 'Plain flour', 1, 1, 1), (2, 'Egg', 1, 3, 3), (3, 'Full-cream milk', 1, 2, 2), (4, 'Wattleseed', 1, 1, 1);
     INSERT INTO quantity_unit_conversions (from_qu_id, to_qu_id, factor, product_id) VALUES (1, 2, 0.008, 1);
-    INSERT INTO recipes (id, name, description, base_servings, type) VALUES
-      (1, 'Test Grocy pikelets', '<p>Whisk the egg and milk.</p><p>Fold in the flour; fry spoonfuls.</p>', 4, 'normal'),
-      (2, 'Test Grocy damper', '<ol><li>Mix.</li><li>Bake.</li></ol>', 6, 'normal'),
-      (3, '2026-11-30', NULL, 1, 'mealplan-day');
+    INSERT INTO recipes (id, name, description, base_servings, type, picture_file_name) VALUES
+      (1, 'Test Grocy pikelets', '<p>Whisk the egg and milk.</p><p>Fold in the flour; fry spoonfuls.</p>', 4,
+        'normal', 'x7k2_pikelets.jpg'),
+      (2, 'Test Grocy damper', '<ol><li>Mix.</li><li>Bake.</li></ol>', 6, 'normal', NULL),
+      (3, '2026-11-30', NULL, 1, 'mealplan-day', NULL);
     INSERT INTO recipes_pos (recipe_id, product_id, amount, note, qu_id, variable_amount) VALUES
       (1, 1, 250, NULL, 2, NULL), (1, 2, 1, NULL, 3, NULL), (1, 3, 1, 'cold', 2, NULL),
       (2, 1, 500, NULL, 1, NULL), (2, 4, 0, NULL, 1, 'a spoonful'),

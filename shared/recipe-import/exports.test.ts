@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { gzipSync, strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_CAPS, ExportError, readExport } from './exports.ts';
+import { EXPORT_CAPS, ExportError, grocyArchive, readExport } from './exports.ts';
 
 // Every recipe here is written by hand for these tests.
 const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
@@ -287,6 +287,39 @@ describe('readExport', () => {
           expect(e).toBeInstanceOf(ExportError);
         }
       }),
+    );
+  });
+});
+
+describe("grocyArchive: Grocy's data folder, zipped", () => {
+  const db = strToU8('SQLite format 3\u0000...');
+  const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
+
+  it("takes the database and the recipes' pictures, and leaves the rest of the folder unread", () => {
+    const archive = grocyArchive(
+      'grocy-backup.zip',
+      zipSync({
+        'data/grocy.db': db,
+        'data/storage/recipepictures/pikelets.jpg': jpeg,
+        'data/storage/recipepictures/notes.txt': strToU8('not a picture'),
+        'data/storage/productpictures/egg.jpg': jpeg,
+        'data/config.php': strToU8('<?php'),
+      }),
+    );
+    expect(archive?.db).toEqual(db);
+    expect([...(archive?.pictures ?? new Map())]).toEqual([
+      ['pikelets.jpg', { bytes: jpeg, type: 'image/jpeg' }],
+    ]);
+  });
+
+  it('is null for a zip without grocy.db and for a file that is not a zip', () => {
+    expect(grocyArchive('mealie.zip', zipSync({ 'recipes/soup/soup.json': strToU8('{}') }))).toBeNull();
+    expect(grocyArchive('grocy.db', db)).toBeNull();
+  });
+
+  it('keeps to the caps of any export', () => {
+    expect(() => grocyArchive('bomb.zip', zipSync({ 'grocy.db': new Uint8Array(5 * 1024 * 1024) }))).toThrow(
+      ExportError,
     );
   });
 });

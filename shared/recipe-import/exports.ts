@@ -47,8 +47,7 @@ export function checkExportSize(fileName: string, bytes: Uint8Array): void {
 export function readExport(fileName: string, bytes: Uint8Array): ExportRecipe[] {
   checkExportSize(fileName, bytes);
   const budget: Budget = { expanded: 0, entries: 0 };
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (!isZip) return fromJsonFile(fileName, strFromU8(bytes));
+  if (!isZip(bytes)) return fromJsonFile(fileName, strFromU8(bytes));
   const entries = unzipCapped(bytes, budget, fileName);
   const names = Object.keys(entries);
   if (/\.paprikarecipes$/i.test(fileName) || names.some((n) => n.endsWith('.paprikarecipe')))
@@ -63,10 +62,47 @@ export function readExport(fileName: string, bytes: Uint8Array): ExportRecipe[] 
   return names.filter((n) => n.endsWith('.json')).flatMap((n) => mealieFile(entries, n));
 }
 
-function unzipCapped(bytes: Uint8Array, budget: Budget, what: string): Record<string, Uint8Array> {
+/** Grocy's data folder, zipped as its backup: its database and its recipes' pictures. */
+export interface GrocyArchive {
+  db: Uint8Array;
+  /** Each picture by its file name (recipes.picture_file_name). */
+  pictures: Map<string, NonNullable<ExportRecipe['photo']>>;
+}
+
+const GROCY_DB = /(^|\/)grocy\.db$/;
+const GROCY_PICTURE = /(^|\/)recipepictures\/([^/]+\.(?:jpe?g|png|webp))$/i;
+
+/**
+ * Grocy's data folder zipped (as people back it up: grocy.db, and storage/recipepictures beside
+ * it), or null when the file is not such a zip. Only the database and the recipes' pictures are
+ * expanded, under the same caps as any export; the rest of the folder is left unread.
+ */
+export function grocyArchive(fileName: string, bytes: Uint8Array): GrocyArchive | null {
+  checkExportSize(fileName, bytes);
+  if (!(bytes instanceof Uint8Array) || !isZip(bytes)) return null;
+  const budget: Budget = { expanded: 0, entries: 0 };
+  const entries = unzipCapped(bytes, budget, fileName, (n) => GROCY_DB.test(n) || GROCY_PICTURE.test(n));
+  const db = Object.keys(entries).find((n) => GROCY_DB.test(n));
+  if (!db) return null;
+  const pictures = new Map<string, NonNullable<ExportRecipe['photo']>>();
+  for (const [name, picture] of Object.entries(entries)) {
+    const file = GROCY_PICTURE.exec(name)?.[2];
+    if (file) pictures.set(file, { bytes: picture, type: imageType(file) });
+  }
+  return { db: entries[db] as Uint8Array, pictures };
+}
+
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
+
+function unzipCapped(
+  bytes: Uint8Array,
+  budget: Budget,
+  what: string,
+  wanted: (name: string) => boolean = () => true,
+): Record<string, Uint8Array> {
   let problem: string | null = null;
   const filter = (file: UnzipFileInfo) => {
-    if (problem) return false;
+    if (problem || !wanted(file.name)) return false;
     budget.entries++;
     budget.expanded += file.originalSize;
     if (/(^|[\\/])\.\.([\\/]|$)/.test(file.name) || /^([\\/]|[a-z]:)/i.test(file.name))

@@ -86,6 +86,14 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
     expect(names).toEqual(['Pancakes']);
   });
 
+  it("brings a recipe's picture when the data folder had it", () => {
+    const photo = { bytes: new Uint8Array([1, 2, 3]), type: 'image/jpeg' };
+    const tables = { ...TABLES, recipes: [{ ...TABLES.recipes[0], picture_file_name: 'pancakes.jpg' }] };
+    expect(grocyRecipes(tables, new Map([['pancakes.jpg', photo]]))[0]?.photo).toBe(photo);
+    expect(grocyRecipes(tables, new Map())[0]?.photo).toBeNull();
+    expect(grocyRecipes(tables)[0]?.photo).toBeNull();
+  });
+
   it('shows the stock unit when there is no way to convert', () => {
     const [r] = grocyRecipes({
       ...TABLES,

@@ -61,10 +61,14 @@ function tableRows(tables: GrocyTables, name: keyof GrocyTables): readonly Row[]
  * The recipes of a Grocy database: each ingredient written as Grocy shows it ("2 cups plain
  * flour, sifted": the amount in the unit chosen for the line, converted from the product's stock
  * unit by the conversions Grocy keeps; a variable amount as typed), the method from its HTML, the
- * servings it is written for. Grocy's own meal-plan rows are not recipes; photos stay in Grocy's
- * data folder, not the database. Never throws.
+ * servings it is written for, and its picture when `pictures` (from the data folder's
+ * storage/recipepictures, by file name) has it. Grocy's own meal-plan rows are not recipes.
+ * Never throws.
  */
-export function grocyRecipes(tables: GrocyTables): ExportRecipe[] {
+export function grocyRecipes(
+  tables: GrocyTables,
+  pictures: ReadonlyMap<string, ExportRecipe['photo']> = new Map(),
+): ExportRecipe[] {
   const rows = (name: keyof GrocyTables) => tableRows(tables, name);
   const products = new Map(rows('products').map((p) => [key(p.id), p]));
   const units = new Map(rows('quantity_units').map((u) => [key(u.id), u]));
@@ -96,9 +100,14 @@ export function grocyRecipes(tables: GrocyTables): ExportRecipe[] {
           sourceId: key(r.id) || null,
         },
         source: 'grocy' as const,
-        photo: null,
+        photo: pictureOf(r, pictures),
       };
     });
+}
+
+function pictureOf(recipe: Row, pictures: ReadonlyMap<string, ExportRecipe['photo']>): ExportRecipe['photo'] {
+  const file = recipe.picture_file_name;
+  return (pictures instanceof Map && typeof file === 'string' ? pictures.get(file) : null) ?? null;
 }
 
 function wholePortions(v: unknown): number | null {

@@ -5,7 +5,7 @@ import {
   readField,
   useByField,
 } from '../../../../shared/limits/fields.ts';
-import { checkExportSize, ExportError } from '../../../../shared/recipe-import/exports.ts';
+import { checkExportSize, ExportError, grocyArchive } from '../../../../shared/recipe-import/exports.ts';
 import { grocyStock, isSqlite } from '../../../../shared/recipe-import/grocy.ts';
 import { parseIngredientLine } from '../../../../shared/recipe-import/ingredient-line.ts';
 import { indexIngredients, matchIngredient } from '../../../../shared/recipe-import/match.ts';
@@ -25,7 +25,7 @@ export interface GrocyPantry {
 }
 
 /**
- * What a Grocy database (data/grocy.db) has in stock, as pantry items: each product's stock read
+ * What a Grocy database (data/grocy.db, alone or in its data folder zipped) has in stock, as pantry items: each product's stock read
  * as an import reads an ingredient line ("10 Pieces Egg": 10 piece, egg), held to the pantry's
  * own limits, with its soonest best-before day as its use-by day. Read in the browser; an
  * ExportError says why a file is refused.
@@ -33,8 +33,9 @@ export interface GrocyPantry {
 export async function readGrocyPantry(file: File): Promise<GrocyPantry> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   checkExportSize(file.name, bytes);
-  if (!isSqlite(bytes)) throw new ExportError(`${file.name} is not a Grocy database (data/grocy.db).`);
-  const [tables, known] = await Promise.all([readGrocyTables(file.name, bytes), ingredientOptions()]);
+  const db = isSqlite(bytes) ? bytes : grocyArchive(file.name, bytes)?.db;
+  if (!db) throw new ExportError(`${file.name} is not a Grocy database (data/grocy.db).`);
+  const [tables, known] = await Promise.all([readGrocyTables(file.name, db), ingredientOptions()]);
   const index = indexIngredients(known);
   const items: ItemFormValues[] = [];
   const left: string[] = [];

@@ -2,6 +2,7 @@ import {
   checkExportSize,
   ExportError,
   type ExportRecipe,
+  grocyArchive,
   readExport,
 } from '../../../../shared/recipe-import/exports.ts';
 import { grocyRecipes, isSqlite } from '../../../../shared/recipe-import/grocy.ts';
@@ -29,9 +30,14 @@ export async function importExportFile(
   try {
     const bytes = new Uint8Array(await file.arrayBuffer());
     checkExportSize(file.name, bytes);
-    // Grocy has no export, only its database; SQLite's reader loads only for such a file.
-    const recipes = isSqlite(bytes)
-      ? grocyRecipes(await (await import('../../lib/grocy-db.ts')).readGrocyTables(file.name, bytes))
+    // Grocy has no export, only its database (alone, or its data folder zipped with the
+    // recipes' pictures); SQLite's reader loads only for such a file.
+    const grocy = isSqlite(bytes) ? { db: bytes, pictures: new Map() } : grocyArchive(file.name, bytes);
+    const recipes = grocy
+      ? grocyRecipes(
+          await (await import('../../lib/grocy-db.ts')).readGrocyTables(file.name, grocy.db),
+          grocy.pictures,
+        )
       : readExport(file.name, bytes);
     if (recipes.length === 0) throw new ExportError(`${file.name} has no recipes Larder can read.`);
     const [ingredients, units] = await Promise.all([ingredientOptions(), measurementOptions()]);

@@ -42,11 +42,13 @@ export function FromGrocy({ householdId, today }: { householdId: string; today: 
     <details className="card from-grocy">
       <summary>Bring your pantry from Grocy</summary>
       <div className="field">
-        <label htmlFor="grocy-file">Grocy's database (grocy.db, in its data folder)</label>
+        <label htmlFor="grocy-file">
+          Grocy's database (grocy.db from its data folder, or the folder zipped)
+        </label>
         <input
           id="grocy-file"
           type="file"
-          accept=".db,.sqlite,application/vnd.sqlite3"
+          accept=".db,.sqlite,.zip,application/vnd.sqlite3,application/zip"
           disabled={busy}
           onChange={(e) => {
             const file = e.target.files?.[0];

@@ -13,8 +13,8 @@ export function ExportFileForm() {
       <h2 id="export-h">From another app</h2>
       <div className="field">
         <label htmlFor="export-file">
-          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, KitchenOwl .json, Grocy's grocy.db,
-          or schema.org .json)
+          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, KitchenOwl .json, Grocy's grocy.db
+          or its data folder zipped, or schema.org .json)
         </label>
         <input
           id="export-file"
