@@ -12,12 +12,10 @@ export function ExportFileForm() {
     <section aria-labelledby="export-h" className="stack card">
       <h2 id="export-h">From another app</h2>
       <div className="field">
-        <label htmlFor="export-file">
-          Export file (Mealie .zip, Tandoor .zip, Paprika .paprikarecipes, KitchenOwl .json, Grocy's grocy.db
-          or its data folder zipped, or schema.org .json)
-        </label>
+        <label htmlFor="export-file">Export file</label>
         <input
           id="export-file"
+          aria-describedby="export-file-kinds"
           type="file"
           accept=".zip,.paprikarecipes,.json,.db,.sqlite,application/zip,application/json,application/vnd.sqlite3"
           disabled={running}
@@ -27,6 +25,10 @@ export function ExportFileForm() {
             e.target.value = '';
           }}
         />
+        <small id="export-file-kinds" className="hint">
+          Mealie's .zip, Tandoor's .zip, Paprika's .paprikarecipes, KitchenOwl's .json, Grocy's grocy.db (or
+          its data folder zipped, for the pictures), or a schema.org .json file.
+        </small>
       </div>
       <ExistingChoice name="file-on-existing" />
       {running ? (
