@@ -370,7 +370,8 @@ test('switch from Grocy: its recipes, then its stock into the pantry; again, not
   await expect(page.getByRole('list', { name: 'Pantry items' }).getByRole('listitem')).toHaveCount(1);
   await page.getByText('Bring your pantry from Grocy').click();
   await page.getByLabel(/^Grocy's database/).setInputFiles(file);
-  const found = page.getByRole('status').filter({ hasText: 'Grocy has 3 items in stock' });
+  await expect(page.getByRole('status').filter({ hasText: 'Grocy has 3 items in stock' })).toBeVisible();
+  const found = page.locator('.from-grocy');
   await expect(found).toContainText('egg · 10');
   await expect(found).toContainText('egg · 10 · Use by tomorrow');
   expect(await restAs<unknown[]>(page, 'pantry?select=id')).toHaveLength(1);

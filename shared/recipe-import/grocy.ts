@@ -35,7 +35,7 @@ export function isSqlite(bytes: Uint8Array): boolean {
   );
 }
 
-/** The tables {@link grocyRecipes} reads, for the reader to take out of the file. */
+/** The tables {@link grocyRecipes} and {@link grocyStock} read, for the reader to take out of the file. */
 export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
   'recipes',
   'recipes_pos',

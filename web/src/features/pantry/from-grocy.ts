@@ -18,17 +18,17 @@ import { ingredientOptions } from '../../lib/reference-data.ts';
 const SURE_MATCH = 0.8;
 
 export interface GrocyPantry {
-  /** What Grocy has in stock, as pantry items: amounts in Larder's units (a count with none), linked where sure. */
+  /** Grocy's stock as pantry items: in Larder's units (a count with none), linked where sure. */
   items: ItemFormValues[];
   /** Grocy's lines that cannot be pantry items (an amount or name beyond the pantry's limits). */
   left: string[];
 }
 
 /**
- * What a Grocy database (data/grocy.db, alone or in its data folder zipped) has in stock, as pantry items: each product's stock read
- * as an import reads an ingredient line ("10 Pieces Egg": 10 piece, egg), held to the pantry's
- * own limits, with its soonest best-before day as its use-by day. Read in the browser; an
- * ExportError says why a file is refused.
+ * What a Grocy database (data/grocy.db, alone or in its data folder zipped) has in stock, as
+ * pantry items: each product's stock read as an import reads an ingredient line ("10 Pieces
+ * Egg": 10 piece, egg), held to the pantry's own limits, with its soonest best-before day as its
+ * use-by day. Read in the browser; an ExportError says why a file is refused.
  */
 export async function readGrocyPantry(file: File): Promise<GrocyPantry> {
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -82,14 +82,15 @@ function Preview({
   const { items, left } = pantry;
   if (items.length === 0 && left.length === 0) return <p role="status">Grocy has nothing in stock.</p>;
   return (
-    <div className="stack" role="status">
-      <p>
+    <div className="stack">
+      <p role="status">
         Grocy has {items.length} {items.length === 1 ? 'item' : 'items'} in stock
         {items.length > 0 ? ' to add to this pantry' : ''}:
       </p>
       <ul className="grocy-stock">
-        {items.map((item) => (
-          <li key={`${item.name}-${item.unit}`}>
+        {items.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a list fixed while shown, where two of Grocy's products may be one Larder item
+          <li key={i}>
             {item.name}
             {itemAmount(item) ? ` · ${itemAmount(item)}` : ''}
             {item.use_by ? <span className="muted"> · {describeUseBy(item.use_by, today)}</span> : null}
