@@ -259,7 +259,7 @@ test('an export with an entry outside it, or one that expands too far, is refuse
   expect(saved).toHaveLength(0);
 });
 
-test('switch from Grocy: its recipes, then its stock into the pantry; again, nothing duplicated', async ({
+test('switch from Grocy: its recipes, its stock into the pantry, its shopping list; nothing duplicated', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -387,4 +387,23 @@ test('switch from Grocy: its recipes, then its stock into the pantry; again, not
     { name: 'plain flour', quantity: 1000, unit: 'g', use_by: null },
   ]);
   await expect(page.getByRole('region', { name: 'Use soon' })).toContainText('egg: Use by tomorrow');
+
+  // The shopping list: what is still to buy (ticked lines left behind), as Grocy shows it.
+  await page.goto(`${env.web}/shopping`);
+  await page.getByText('Bring your shopping list from Grocy').click();
+  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
+  await expect(
+    page.getByRole('status').filter({ hasText: "Grocy's shopping list has 2 items still to buy:" }),
+  ).toBeVisible();
+  await visit(page, 'shopping-from-grocy');
+  await page.getByRole('button', { name: 'Add 2 items to the list' }).click();
+  await expect(page.getByText("Brought 2 items from Grocy's shopping list.")).toBeVisible();
+  const list = await restAs<{ name: string; quantity: number | null; unit: string | null }[]>(
+    page,
+    'shopping?select=name,quantity,unit&order=name',
+  );
+  expect(list).toEqual([
+    { name: 'Birthday candles', quantity: 2, unit: null },
+    { name: 'full-cream milk', quantity: 2, unit: 'cup' },
+  ]);
 });

@@ -5,7 +5,7 @@ import initSqlJs from 'sql.js';
  * migrations create them), with two recipes (the first with a picture, x7k2_pikelets.jpg, which
  * lives beside the database in storage/recipepictures), one of Grocy's own meal-plan rows, and stock: eggs
  * in two entries (the sooner best-before `useBy`), flour that never goes off (Grocy's 2999-12-31)
- * and milk.
+ * and milk; and a shopping list with milk and candles to buy, and flour ticked off.
  */
 export async function grocyDatabase(useBy: string): Promise<Buffer> {
   const SQL = await initSqlJs();
@@ -41,6 +41,10 @@ export async function grocyDatabase(useBy: string): Promise<Buffer> {
       (1, 1, 250, NULL, 2, NULL), (1, 2, 1, NULL, 3, NULL), (1, 3, 1, 'cold', 2, NULL),
       (2, 1, 500, NULL, 1, NULL), (2, 4, 0, NULL, 1, 'a spoonful'),
       (3, 2, 2, NULL, 3, NULL);
+    CREATE TABLE shopping_list (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, product_id INTEGER, note TEXT,
+      amount DECIMAL(15, 2) NOT NULL DEFAULT 0, shopping_list_id INT DEFAULT 1, done INT DEFAULT 0, qu_id INTEGER);
+    INSERT INTO shopping_list (product_id, note, amount, done, qu_id) VALUES
+      (3, NULL, 2, 0, 2), (NULL, 'Birthday candles', 2, 0, NULL), (1, NULL, 1000, 1, 1);
     INSERT INTO stock (product_id, amount, best_before_date, stock_id) VALUES
       (2, 6, '2099-01-01', 'a'), (2, 4, '${useBy}', 'b'), (1, 1000, '2999-12-31', 'c'), (3, 2, NULL, 'd');
   `);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type GrocyTables, grocyRecipes, grocyStock, isSqlite } from './grocy.ts';
+import { type GrocyTables, grocyRecipes, grocyShoppingList, grocyStock, isSqlite } from './grocy.ts';
 
 /** A small Grocy database's rows, as its tables hold them (amounts in each product's stock unit). */
 const TABLES: GrocyTables = {
@@ -45,6 +45,13 @@ const TABLES: GrocyTables = {
     { id: 6, recipe_id: 1, product_id: 99, amount: 1, qu_id: 1 },
     { id: 7, recipe_id: 1, product_id: 11, amount: 12, qu_id: 4, note: 'for the freezer' },
     { id: 8, recipe_id: 2, product_id: 12, amount: 1, qu_id: 2 },
+  ],
+  shopping_list: [
+    { id: 3, product_id: 10, amount: 500, qu_id: 2, note: 'the good one', done: 0 },
+    { id: 1, product_id: 12, amount: 2, qu_id: 2, note: null, done: 1 },
+    { id: 2, product_id: null, amount: 2, qu_id: null, note: 'Birthday candles', done: 0 },
+    { id: 4, product_id: null, amount: 0, qu_id: null, note: 'Something for Sunday', done: '0' },
+    { id: 5, product_id: null, amount: 3, qu_id: null, note: '  ', done: 0 },
   ],
   stock: [
     { id: 1, product_id: 11, amount: 6, best_before_date: '2026-12-10' },
@@ -133,15 +140,18 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
           quantity_units: rows,
           quantity_unit_conversions: rows,
           stock: rows,
+          shopping_list: rows,
         }),
         (tables) => {
           expect(Array.isArray(grocyRecipes(tables))).toBe(true);
           expect(Array.isArray(grocyStock(tables))).toBe(true);
+          expect(Array.isArray(grocyShoppingList(tables))).toBe(true);
         },
       ),
     );
     expect(grocyRecipes(null as never)).toEqual([]);
     expect(grocyStock(null as never)).toEqual([]);
+    expect(grocyShoppingList(null as never)).toEqual([]);
   });
 });
 
@@ -161,5 +171,16 @@ describe('isSqlite', () => {
     expect(isSqlite(new TextEncoder().encode('SQLite format 3\u0000rest of the page'))).toBe(true);
     expect(isSqlite(new TextEncoder().encode('PK\u0003\u0004'))).toBe(false);
     expect(isSqlite(new TextEncoder().encode('{"recipes": []}'))).toBe(false);
+  });
+});
+
+describe('grocyShoppingList: what is still to buy', () => {
+  it('writes each line as Grocy shows it, in the order added, without the ticked ones', () => {
+    expect(grocyShoppingList(TABLES)).toEqual([
+      '2 Birthday candles',
+      // Stored as 500 g, shown in cups by the flour's own conversion.
+      '4 Cups Plain flour, the good one',
+      'Something for Sunday',
+    ]);
   });
 });

@@ -4,7 +4,8 @@ import { plainText } from './plain-text.ts';
 /**
  * Grocy keeps everything in one SQLite file (`data/grocy.db`) and has no export: its maintainers
  * point people at that file. The web app reads the tables below out of it (sql.js) and this turns
- * their rows into recipes and pantry items, so a Grocy user brings both by choosing the file.
+ * their rows into recipes, pantry items and shopping-list lines, so a Grocy user brings them by
+ * choosing the file.
  */
 export interface GrocyTables {
   /** id, name, description (HTML, the method), base_servings, type ('normal'; meal-plan rows are Grocy's own). */
@@ -19,6 +20,8 @@ export interface GrocyTables {
   quantity_unit_conversions: readonly Row[];
   /** product_id, amount (in the product's stock unit), best_before_date ('2999-12-31': never). */
   stock: readonly Row[];
+  /** product_id (or none: the note is the item), amount, qu_id (the unit shown), note, done. */
+  shopping_list: readonly Row[];
 }
 
 type Row = Readonly<Record<string, unknown>>;
@@ -35,7 +38,7 @@ export function isSqlite(bytes: Uint8Array): boolean {
   );
 }
 
-/** The tables {@link grocyRecipes} and {@link grocyStock} read, for the reader to take out of the file. */
+/** The tables the readers below use, for the web app to take out of the file. */
 export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
   'recipes',
   'recipes_pos',
@@ -43,6 +46,7 @@ export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
   'quantity_units',
   'quantity_unit_conversions',
   'stock',
+  'shopping_list',
 ];
 
 const num = (v: unknown): number | null => {
@@ -227,4 +231,28 @@ export function grocyStock(tables: GrocyTables): GrocyStockItem[] {
     .filter((item) => item.name !== '')
     .sort((a, b) => a.name.localeCompare(b.name))
     .map(({ line, useBy }) => ({ line, useBy }));
+}
+
+/**
+ * The lines still to buy on Grocy's shopping lists, as Grocy shows them ("2 Packs Milk, the
+ * big one": a product's amount in the unit chosen for it; an item without a product is its note,
+ * with its amount when it has one), in the order they were added. Ticked lines are left out.
+ * Never throws.
+ */
+export function grocyShoppingList(tables: GrocyTables): string[] {
+  const rows = (name: keyof GrocyTables) => tableRows(tables, name);
+  const products = new Map(rows('products').map((p) => [key(p.id), p]));
+  const units = new Map(rows('quantity_units').map((u) => [key(u.id), u]));
+  const conversions = rows('quantity_unit_conversions');
+  return [...rows('shopping_list')]
+    .filter((line) => num(line.done) !== 1)
+    .sort((a, b) => (num(a.id) ?? 0) - (num(b.id) ?? 0))
+    .map((line) => {
+      if (line.product_id != null) return ingredientLine(line, products, units, conversions);
+      const amount = num(line.amount);
+      return plainText(
+        `${amount !== null && amount > 0 ? formatAmount(amount) : ''} ${plainText(line.note)}`,
+      );
+    })
+    .filter((line) => line !== '' && !/^[\d.]+$/.test(line));
 }

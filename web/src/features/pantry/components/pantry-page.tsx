@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { planToday } from '../../../../../shared/dates/meal-window.ts';
 import { describeUseBy, stateOfUseBy } from '../../../../../shared/dates/use-by.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { FromGrocy } from '../../../components/ui/from-grocy.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { ItemRow, itemAmount } from '../../../components/ui/item-row.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -11,6 +12,7 @@ import { showToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { PantryItem } from '../api.ts';
 import {
+  addAllToPantry,
   addToPantry,
   editPantryItem,
   loadPantry,
@@ -19,7 +21,6 @@ import {
   undoRemoveFromPantry,
   usePantry,
 } from '../store.ts';
-import { FromGrocy } from './from-grocy.tsx';
 
 /** Issue 15: adding what the pantry has adds to it, and says so ('…: now 1.5 kg.'). */
 function mergedMessage(row: MergedItem): string {
@@ -78,7 +79,16 @@ export function PantryPage({ householdId }: { householdId: string }) {
           </ul>
         </>
       )}
-      <FromGrocy householdId={householdId} today={today} />
+      <FromGrocy
+        list="stock"
+        today={today}
+        onAdd={(found) =>
+          addAllToPantry(householdId, found).then(
+            ({ added, merged }) =>
+              `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy: ${added} new, ${merged} added to what was there.`,
+          )
+        }
+      />
     </Page>
   );
 }

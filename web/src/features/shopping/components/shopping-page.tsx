@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
+import { planToday } from '../../../../../shared/dates/meal-window.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { FromGrocy } from '../../../components/ui/from-grocy.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -74,6 +76,16 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
         <AisleList householdId={householdId} items={items} order={order} />
       )}
       <AisleOrder householdId={householdId} />
+      <FromGrocy
+        list="shopping"
+        today={planToday()}
+        onAdd={(found) =>
+          addToShopping(householdId, found).then(
+            () =>
+              `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy's shopping list.`,
+          )
+        }
+      />
     </Page>
   );
 }
