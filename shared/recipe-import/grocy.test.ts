@@ -101,6 +101,37 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
     expect(grocyRecipes(tables)[0]?.photo).toBeNull();
   });
 
+  it("shows amounts as Grocy's own demo recipes do: chained conversions, single-unit lines as stored", () => {
+    const [r] = grocyRecipes({
+      ...TABLES,
+      quantity_units: [
+        { id: 3, name: 'Pack', name_plural: 'Packs' },
+        { id: 8, name: 'Gram', name_plural: 'Grams' },
+        { id: 12, name: 'Slice', name_plural: 'Slices' },
+        { id: 13, name: 'Kilogram', name_plural: 'Kilograms' },
+      ],
+      products: [
+        { id: 10, name: 'Toast', qu_id_stock: 3 },
+        { id: 21, name: 'Flour', qu_id_stock: 3 },
+        { id: 22, name: 'Sugar', qu_id_stock: 3 },
+      ],
+      quantity_unit_conversions: [
+        { from_qu_id: 3, to_qu_id: 12, factor: 10, product_id: 10 },
+        { from_qu_id: 3, to_qu_id: 8, factor: 500, product_id: 22 },
+        { from_qu_id: 13, to_qu_id: 8, factor: 1000, product_id: null },
+        // A general conversion the sugar's own replaces.
+        { from_qu_id: 3, to_qu_id: 8, factor: 250, product_id: null },
+      ],
+      recipes_pos: [
+        { id: 1, recipe_id: 1, product_id: 10, amount: 0.2, qu_id: 12 },
+        { id: 2, recipe_id: 1, product_id: 21, amount: 200, qu_id: 8, only_check_single_unit_in_stock: 1 },
+        // 2 packs of 500 g, shown in kilograms: pack to grams (its own), grams to kilograms (general).
+        { id: 3, recipe_id: 1, product_id: 22, amount: 2, qu_id: 13 },
+      ],
+    });
+    expect(r?.recipe.ingredients).toEqual(['2 Slices Toast', '200 Grams Flour', '1 Kilogram Sugar']);
+  });
+
   it('shows the stock unit when there is no way to convert', () => {
     const [r] = grocyRecipes({
       ...TABLES,

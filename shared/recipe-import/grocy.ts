@@ -10,7 +10,10 @@ import { plainText } from './plain-text.ts';
 export interface GrocyTables {
   /** id, name, description (HTML, the method), base_servings, type ('normal'; meal-plan rows are Grocy's own). */
   recipes: readonly Row[];
-  /** recipe_id, product_id, amount (in the product's stock unit), qu_id (the unit shown), note, variable_amount. */
+  /**
+   * recipe_id, product_id, amount (in the product's stock unit, unless
+   * only_check_single_unit_in_stock), qu_id (the unit shown), note, variable_amount.
+   */
   recipes_pos: readonly Row[];
   /** id, name, qu_id_stock, qu_id_purchase, qu_factor_purchase_to_stock (before Grocy 4). */
   products: readonly Row[];
@@ -138,9 +141,12 @@ function ingredientLine(
 }
 
 /**
- * The amount in the unit the line is shown in: Grocy stores it in the product's stock unit and
- * converts for display by the product's own conversion, else the general one, else (before
- * Grocy 4) the purchase-to-stock factor. Without a way to convert, the stock unit is shown.
+ * The amount in the unit the line is shown in, as Grocy's recipe page shows it: Grocy stores it
+ * in the product's stock unit and converts it by the product's own conversions and the general
+ * ones, chained where it takes more than one (a pack of 500 g shown in kilograms), a product's
+ * own winning over a general one; a line marked "only check a single unit in stock" is stored in
+ * its own unit already. Before Grocy 4 a purchase-to-stock factor stood on the product. Without
+ * a way to convert, the stock unit is shown.
  */
 function shownAmount(
   pos: Row,
@@ -151,7 +157,8 @@ function shownAmount(
   if (amount === null || amount <= 0) return null;
   const stock = key(product?.qu_id_stock);
   const shownUnit = key(pos.qu_id) || stock;
-  if (shownUnit === stock) return { amount, unit: stock };
+  if (shownUnit === stock || num(pos.only_check_single_unit_in_stock) === 1)
+    return { amount, unit: shownUnit };
   const factor = conversionFactor(stock, shownUnit, key(product?.id), conversions);
   if (factor !== null) return { amount: amount * factor, unit: shownUnit };
   const purchaseToStock = num(product?.qu_factor_purchase_to_stock);
@@ -160,19 +167,34 @@ function shownAmount(
   return { amount, unit: stock };
 }
 
+/** How many `to` one `from` is, by the fewest conversions (1 from = factor to, either way round). */
 function conversionFactor(from: string, to: string, productId: string, conversions: readonly Row[]) {
-  const scopes = [
-    (c: Row) => c.product_id != null && key(c.product_id) === productId,
-    (c: Row) => c.product_id == null,
-  ];
-  for (const inScope of scopes)
-    for (const c of conversions.filter(inScope)) {
-      const f = num(c.factor);
-      if (f === null || f <= 0) continue;
-      if (key(c.from_qu_id) === from && key(c.to_qu_id) === to) return f;
-      if (key(c.from_qu_id) === to && key(c.to_qu_id) === from) return 1 / f;
-    }
-  return null;
+  // Each pair once: a product's own conversion replaces the general one for the same units.
+  const edges = new Map<string, Map<string, number>>();
+  const link = (a: string, b: string, f: number) => {
+    if (!edges.has(a)) edges.set(a, new Map());
+    edges.get(a)?.set(b, f);
+  };
+  const general = conversions.filter((c) => c.product_id == null);
+  const own = conversions.filter((c) => c.product_id != null && key(c.product_id) === productId);
+  for (const c of [...general, ...own]) {
+    const f = num(c.factor);
+    if (f === null || f <= 0) continue;
+    link(key(c.from_qu_id), key(c.to_qu_id), f);
+    link(key(c.to_qu_id), key(c.from_qu_id), 1 / f);
+  }
+  const reached = new Map([[from, 1]]);
+  for (let frontier = [from]; frontier.length > 0 && !reached.has(to); ) {
+    const next: string[] = [];
+    for (const unit of frontier)
+      for (const [other, f] of edges.get(unit) ?? []) {
+        if (reached.has(other)) continue;
+        reached.set(other, (reached.get(unit) as number) * f);
+        next.push(other);
+      }
+    frontier = next;
+  }
+  return reached.get(to) ?? null;
 }
 
 /** An amount as a person writes it: at most three decimals, no trailing zeros (1.5, 0.333, 250). */
