@@ -46,6 +46,7 @@ const TABLES: GrocyTables = {
     { id: 7, recipe_id: 1, product_id: 11, amount: 12, qu_id: 4, note: 'for the freezer' },
     { id: 8, recipe_id: 2, product_id: 12, amount: 1, qu_id: 2 },
   ],
+  recipes_nestings: [],
   shopping_list: [
     { id: 3, product_id: 10, amount: 500, qu_id: 2, note: 'the good one', done: 0 },
     { id: 1, product_id: 12, amount: 2, qu_id: 2, note: null, done: 1 },
@@ -84,6 +85,30 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
         '2 Tablespoon Butter, melted',
         // Stored as 12 eggs, shown in packs by the purchase factor of Grocy before 4.0.
         '1 Pack Egg, for the freezer',
+      ],
+    });
+  });
+
+  it('says a recipe made as part of another is to be made first, as a step, not as its lines again', () => {
+    const recipes = grocyRecipes({
+      ...TABLES,
+      recipes: [
+        ...TABLES.recipes,
+        { id: 4, name: 'Chocolate sauce', description: '<p>Melt.</p>', base_servings: 2, type: 'normal' },
+        { id: 6, name: 'Pancakes with chocolate sauce', description: '<p>Serve.</p>', type: 'normal' },
+      ],
+      recipes_nestings: [
+        { recipe_id: 6, includes_recipe_id: 1, servings: 4 },
+        { recipe_id: 6, includes_recipe_id: 4, servings: 1 },
+        { recipe_id: 6, includes_recipe_id: 99, servings: 1 },
+      ],
+    });
+    expect(recipes.find((r) => r.recipe.name === 'Pancakes with chocolate sauce')?.recipe).toMatchObject({
+      ingredients: [],
+      steps: [
+        'Make Pancakes (4 servings): it is a recipe of its own.',
+        'Make Chocolate sauce (1 serving): it is a recipe of its own.',
+        'Serve.',
       ],
     });
   });
@@ -170,6 +195,7 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
           products: rows,
           quantity_units: rows,
           quantity_unit_conversions: rows,
+          recipes_nestings: rows,
           stock: rows,
           shopping_list: rows,
         }),

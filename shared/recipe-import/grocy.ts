@@ -21,6 +21,8 @@ export interface GrocyTables {
   quantity_units: readonly Row[];
   /** from_qu_id, to_qu_id, factor (1 from = factor to), product_id (null: any product). */
   quantity_unit_conversions: readonly Row[];
+  /** recipe_id, includes_recipe_id, servings: a recipe made as part of another. */
+  recipes_nestings: readonly Row[];
   /** product_id, amount (in the product's stock unit), best_before_date ('2999-12-31': never). */
   stock: readonly Row[];
   /** product_id (or none: the note is the item), amount, qu_id (the unit shown), note, done. */
@@ -48,6 +50,7 @@ export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
   'products',
   'quantity_units',
   'quantity_unit_conversions',
+  'recipes_nestings',
   'stock',
   'shopping_list',
 ];
@@ -86,10 +89,19 @@ export function grocyRecipes(
     list.push(pos);
     lines.set(key(pos.recipe_id), list);
   }
+  const names = new Map(rows('recipes').map((r) => [key(r.id), plainText(r.name)]));
   return rows('recipes')
     .filter((r) => (r.type ?? 'normal') === 'normal' && plainText(r.name) !== '')
     .map((r) => {
       const name = plainText(r.name);
+      // A recipe made as part of this one ("Pancakes / Chocolate sauce") is a step to make it
+      // first: its lines stay on its own recipe, not counted twice.
+      const made = rows('recipes_nestings')
+        .filter((n) => key(n.recipe_id) === key(r.id) && names.get(key(n.includes_recipe_id)))
+        .map((n) => {
+          const servings = wholePortions(n.servings);
+          return `Make ${names.get(key(n.includes_recipe_id))}${servings ? ` (${servings} ${servings === 1 ? 'serving' : 'servings'})` : ''}: it is a recipe of its own.`;
+        });
       return {
         recipe: {
           name,
@@ -97,7 +109,7 @@ export function grocyRecipes(
           ingredients: (lines.get(key(r.id)) ?? [])
             .map((pos) => ingredientLine(pos, products, units, conversions))
             .filter(Boolean),
-          steps: htmlSteps(r.description),
+          steps: [...made, ...htmlSteps(r.description)],
           portions: wholePortions(r.base_servings),
           duration: null,
           author: null,
