@@ -259,7 +259,7 @@ test('an export with an entry outside it, or one that expands too far, is refuse
   expect(saved).toHaveLength(0);
 });
 
-test('switch from Grocy: its recipes, its stock into the pantry, its shopping list; nothing duplicated', async ({
+test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping list; nothing duplicated', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -360,6 +360,31 @@ test('switch from Grocy: its recipes, its stock into the pantry, its shopping li
     ),
   ).toBeVisible();
   expect(await restAs<unknown[]>(page, 'recipes?select=id&import_source=eq.grocy')).toHaveLength(2);
+
+  // The week's meal plan, on the recipes just brought: once, however often it is brought.
+  await page.goto(`${env.web}/planner`);
+  await page.getByText('Bring your meal plan from Grocy').click();
+  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Grocy has 2 meals planned this week to bring:' }),
+  ).toBeVisible();
+  await visit(page, 'planner-from-grocy');
+  await page.getByRole('button', { name: 'Plan 2 meals' }).click();
+  await expect(page.getByText('Planned 2 meals from Grocy.')).toBeVisible();
+  const planned = await restAs<{ date: string; slot: string; portions: number; recipes: { name: string } }[]>(
+    page,
+    'meal_planner?select=date,slot,portions,recipes(name)&order=date',
+  );
+  expect(planned.map((m) => [m.date, m.slot, m.portions, m.recipes.name])).toEqual([
+    [tomorrow, 'breakfast', 4, 'Test Grocy pikelets'],
+    [mealWindow().dates[2], 'dinner', 6, 'Test Grocy damper'],
+  ]);
+  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Grocy has no meals planned this week that are not on the planner' }),
+  ).toBeVisible();
 
   // The pantry: Grocy's stock, shown first, added only when asked; a carton already there is added to.
   await page.goto(`${env.web}/pantry`);

@@ -5,7 +5,9 @@ import initSqlJs from 'sql.js';
  * migrations create them), with two recipes (the first with a picture, x7k2_pikelets.jpg, which
  * lives beside the database in storage/recipepictures), one of Grocy's own meal-plan rows, and stock: eggs
  * in two entries (the sooner best-before `useBy`), flour that never goes off (Grocy's 2999-12-31)
- * and milk; and a shopping list with milk and candles to buy, and flour ticked off.
+ * and milk; a shopping list with milk and candles to buy, and flour ticked off; and a meal plan:
+ * the pikelets for breakfast on `useBy`, the damper the day after (with a note), the pikelets
+ * again a month on.
  */
 export async function grocyDatabase(useBy: string): Promise<Buffer> {
   const SQL = await initSqlJs();
@@ -45,6 +47,15 @@ export async function grocyDatabase(useBy: string): Promise<Buffer> {
       amount DECIMAL(15, 2) NOT NULL DEFAULT 0, shopping_list_id INT DEFAULT 1, done INT DEFAULT 0, qu_id INTEGER);
     INSERT INTO shopping_list (product_id, note, amount, done, qu_id) VALUES
       (3, NULL, 2, 0, 2), (NULL, 'Birthday candles', 2, 0, NULL), (1, NULL, 1000, 1, 1);
+    CREATE TABLE meal_plan_sections (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, name TEXT NOT NULL UNIQUE,
+      sort_number INTEGER, time TEXT);
+    CREATE TABLE meal_plan (id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT UNIQUE, day DATE NOT NULL,
+      type TEXT DEFAULT 'recipe', recipe_id INTEGER, recipe_servings INTEGER DEFAULT 1, note TEXT, product_id INTEGER,
+      product_amount REAL DEFAULT 0, product_qu_id INTEGER, section_id INTEGER NOT NULL DEFAULT -1, done INT DEFAULT 0);
+    INSERT INTO meal_plan_sections (id, name, sort_number) VALUES (-1, '', -1), (1, 'Breakfast', 1), (2, 'Dinner', 2);
+    INSERT INTO meal_plan (day, type, recipe_id, recipe_servings, note, section_id) VALUES
+      ('${useBy}', 'recipe', 1, 4, NULL, 1), (date('${useBy}', '+1 day'), 'recipe', 2, 6, NULL, -1),
+      (date('${useBy}', '+1 day'), 'note', NULL, 1, 'Eat out', 2), (date('${useBy}', '+30 day'), 'recipe', 1, 2, NULL, 2);
     INSERT INTO stock (product_id, amount, best_before_date, stock_id) VALUES
       (2, 6, '2099-01-01', 'a'), (2, 4, '${useBy}', 'b'), (1, 1000, '2999-12-31', 'c'), (3, 2, NULL, 'd');
   `);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type GrocyTables, grocyRecipes, grocyShoppingList, grocyStock, isSqlite } from './grocy.ts';
+import {
+  type GrocyTables,
+  grocyMealPlan,
+  grocyRecipes,
+  grocyShoppingList,
+  grocyStock,
+  isSqlite,
+} from './grocy.ts';
 
 /** A small Grocy database's rows, as its tables hold them (amounts in each product's stock unit). */
 const TABLES: GrocyTables = {
@@ -47,6 +54,21 @@ const TABLES: GrocyTables = {
     { id: 8, recipe_id: 2, product_id: 12, amount: 1, qu_id: 2 },
   ],
   recipes_nestings: [],
+  meal_plan_sections: [
+    { id: -1, name: '' },
+    { id: 1, name: 'Breakfast' },
+    { id: 2, name: 'Supper' },
+    { id: 3, name: 'Party' },
+  ],
+  meal_plan: [
+    { id: 4, day: '2026-12-01', type: 'recipe', recipe_id: 1, recipe_servings: 2, section_id: 2 },
+    { id: 1, day: '2026-11-30', type: 'recipe', recipe_id: 1, recipe_servings: 4, section_id: 1 },
+    { id: 2, day: '2026-11-30', type: 'note', note: 'Eat out', section_id: -1 },
+    { id: 3, day: '2026-11-30', type: 'recipe', recipe_id: 1, recipe_servings: 1, section_id: 3 },
+    { id: 5, day: '2026-11-20', type: 'recipe', recipe_id: 1, recipe_servings: 1, section_id: -1 },
+    { id: 6, day: '2026-12-01', type: 'recipe', recipe_id: 2, recipe_servings: 1, section_id: -1 },
+    { id: 7, day: '2026-12-02', type: 'product', product_id: 10, section_id: -1 },
+  ],
   shopping_list: [
     { id: 3, product_id: 10, amount: 500, qu_id: 2, note: 'the good one', done: 0 },
     { id: 1, product_id: 12, amount: 2, qu_id: 2, note: null, done: 1 },
@@ -198,17 +220,21 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
           recipes_nestings: rows,
           stock: rows,
           shopping_list: rows,
+          meal_plan: rows,
+          meal_plan_sections: rows,
         }),
         (tables) => {
           expect(Array.isArray(grocyRecipes(tables))).toBe(true);
           expect(Array.isArray(grocyStock(tables))).toBe(true);
           expect(Array.isArray(grocyShoppingList(tables))).toBe(true);
+          expect(Array.isArray(grocyMealPlan(tables, '2026-01-01', '2026-12-31'))).toBe(true);
         },
       ),
     );
     expect(grocyRecipes(null as never)).toEqual([]);
     expect(grocyStock(null as never)).toEqual([]);
     expect(grocyShoppingList(null as never)).toEqual([]);
+    expect(grocyMealPlan(null as never, '2026-01-01', '2026-12-31')).toEqual([]);
   });
 });
 
@@ -238,6 +264,16 @@ describe('grocyShoppingList: what is still to buy', () => {
       // Stored as 500 g, shown in cups by the flour's own conversion.
       '4 Cups Plain flour, the good one',
       'Something for Sunday',
+    ]);
+  });
+});
+
+describe('grocyMealPlan: the recipes Grocy has planned', () => {
+  it("takes the days asked for, a slot from the section's name (else dinner), recipes only", () => {
+    expect(grocyMealPlan(TABLES, '2026-11-29', '2026-12-06')).toEqual([
+      { date: '2026-11-30', slot: 'breakfast', recipeId: '1', recipe: 'Pancakes', servings: 4 },
+      { date: '2026-11-30', slot: 'dinner', recipeId: '1', recipe: 'Pancakes', servings: 1 },
+      { date: '2026-12-01', slot: 'dinner', recipeId: '1', recipe: 'Pancakes', servings: 2 },
     ]);
   });
 });

@@ -1,11 +1,13 @@
+import type { MealSlot } from '../recipes/meal-slots.ts';
 import type { ExportRecipe } from './exports.ts';
 import { plainText } from './plain-text.ts';
+import { mealTypeOf } from './tags.ts';
 
 /**
  * Grocy keeps everything in one SQLite file (`data/grocy.db`) and has no export: its maintainers
  * point people at that file. The web app reads the tables below out of it (sql.js) and this turns
- * their rows into recipes, pantry items and shopping-list lines, so a Grocy user brings them by
- * choosing the file.
+ * their rows into recipes, pantry items, shopping-list lines and planned meals, so a Grocy user
+ * brings them by choosing the file.
  */
 export interface GrocyTables {
   /** id, name, description (HTML, the method), base_servings, type ('normal'; meal-plan rows are Grocy's own). */
@@ -27,6 +29,10 @@ export interface GrocyTables {
   stock: readonly Row[];
   /** product_id (or none: the note is the item), amount, qu_id (the unit shown), note, done. */
   shopping_list: readonly Row[];
+  /** day, type ('recipe', 'product' or 'note'), recipe_id, recipe_servings, section_id. */
+  meal_plan: readonly Row[];
+  /** id, name ("Breakfast", "Dinner"; '' for none): the meal plan's sections of a day. */
+  meal_plan_sections: readonly Row[];
 }
 
 type Row = Readonly<Record<string, unknown>>;
@@ -53,6 +59,8 @@ export const GROCY_TABLES: readonly (keyof GrocyTables)[] = [
   'recipes_nestings',
   'stock',
   'shopping_list',
+  'meal_plan',
+  'meal_plan_sections',
 ];
 
 const num = (v: unknown): number | null => {
@@ -289,4 +297,51 @@ export function grocyShoppingList(tables: GrocyTables): string[] {
       );
     })
     .filter((line) => line !== '' && !/^[\d.]+$/.test(line));
+}
+
+/** A recipe on Grocy's meal plan: its day, the meal of the day, Grocy's recipe and servings. */
+export interface GrocyMeal {
+  date: string;
+  slot: MealSlot;
+  /** Grocy's recipe id: the import key (recipes.import_source_id) of the recipe brought from it. */
+  recipeId: string;
+  recipe: string;
+  servings: number | null;
+}
+
+/**
+ * The recipes on Grocy's meal plan from `from` to `to` (YYYY-MM-DD, inclusive), by day and then
+ * the order Grocy lists them. A section named for a meal ("Breakfast", "Lunch", "Supper") gives
+ * the slot; any other, or none, is dinner. Notes and products planned on their own are not
+ * meals of a recipe and are left out. Never throws.
+ */
+export function grocyMealPlan(tables: GrocyTables, from: string, to: string): GrocyMeal[] {
+  const rows = (name: keyof GrocyTables) => tableRows(tables, name);
+  // Grocy's own meal-plan rows are recipes too, but not ones anyone brought.
+  const recipes = new Map(
+    rows('recipes')
+      .filter((r) => (r.type ?? 'normal') === 'normal')
+      .map((r) => [key(r.id), plainText(r.name)]),
+  );
+  const sections = new Map(
+    rows('meal_plan_sections').map((s) => [key(s.id), plainText(s.name).toLowerCase()]),
+  );
+  return rows('meal_plan')
+    .map((m) => ({ m, date: typeof m.day === 'string' ? m.day.slice(0, 10) : '' }))
+    .filter(
+      ({ m, date }) =>
+        (m.type ?? 'recipe') === 'recipe' &&
+        recipes.get(key(m.recipe_id)) &&
+        /^\d{4}-\d{2}-\d{2}$/.test(date) &&
+        date >= from &&
+        date <= to,
+    )
+    .sort((a, b) => a.date.localeCompare(b.date) || (num(a.m.id) ?? 0) - (num(b.m.id) ?? 0))
+    .map(({ m, date }) => ({
+      date,
+      slot: mealTypeOf([sections.get(key(m.section_id)) ?? '']) ?? 'dinner',
+      recipeId: key(m.recipe_id),
+      recipe: recipes.get(key(m.recipe_id)) as string,
+      servings: wholePortions(m.recipe_servings),
+    }));
 }

@@ -1,10 +1,19 @@
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
-import { ExportError } from '../../../shared/recipe-import/exports.ts';
-import { GROCY_TABLES, type GrocyTables } from '../../../shared/recipe-import/grocy.ts';
+import { checkExportSize, ExportError, grocyArchive } from '../../../shared/recipe-import/exports.ts';
+import { GROCY_TABLES, type GrocyTables, isSqlite } from '../../../shared/recipe-import/grocy.ts';
+
+/** The tables of a file a person chose as Grocy's: its database, or its data folder zipped. */
+export async function readGrocyFile(file: File): Promise<GrocyTables> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  checkExportSize(file.name, bytes);
+  const db = isSqlite(bytes) ? bytes : grocyArchive(file.name, bytes)?.db;
+  if (!db) throw new ExportError(`${file.name} is not a Grocy database (data/grocy.db).`);
+  return readGrocyTables(file.name, db);
+}
 
 /**
- * The tables Larder reads of a Grocy database file (data/grocy.db: its recipes and its stock).
+ * The tables Larder reads of a Grocy database file (data/grocy.db: recipes, stock, shopping list, meal plan).
  * SQLite is read by sql.js in the browser, loaded with this module: the file never leaves the
  * device. Only real tables are read, never views, so a crafted file cannot make the tab run a
  * query of its own. A database without Grocy's products is refused.

@@ -5,13 +5,12 @@ import {
   readField,
   useByField,
 } from '../../../shared/limits/fields.ts';
-import { checkExportSize, ExportError, grocyArchive } from '../../../shared/recipe-import/exports.ts';
-import { grocyShoppingList, grocyStock, isSqlite } from '../../../shared/recipe-import/grocy.ts';
+import { grocyShoppingList, grocyStock } from '../../../shared/recipe-import/grocy.ts';
 import { parseIngredientLine } from '../../../shared/recipe-import/ingredient-line.ts';
 import { indexIngredients, matchIngredient } from '../../../shared/recipe-import/match.ts';
 import { canonicalUnit } from '../../../shared/units/unit-spellings.ts';
 import type { ItemFormValues } from '../components/ui/item-fields.ts';
-import { readGrocyTables } from './grocy-db.ts';
+import { readGrocyFile } from './grocy-db.ts';
 import { ingredientOptions } from './reference-data.ts';
 
 /** A match this sure links the item to a Larder ingredient; a weaker one keeps Grocy's name. */
@@ -35,11 +34,7 @@ export interface GrocyItems {
  * is refused.
  */
 export async function readGrocyItems(file: File, list: GrocyList): Promise<GrocyItems> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  checkExportSize(file.name, bytes);
-  const db = isSqlite(bytes) ? bytes : grocyArchive(file.name, bytes)?.db;
-  if (!db) throw new ExportError(`${file.name} is not a Grocy database (data/grocy.db).`);
-  const [tables, known] = await Promise.all([readGrocyTables(file.name, db), ingredientOptions()]);
+  const [tables, known] = await Promise.all([readGrocyFile(file), ingredientOptions()]);
   const index = indexIngredients(known);
   const lines =
     list === 'stock' ? grocyStock(tables) : grocyShoppingList(tables).map((line) => ({ line, useBy: null }));

@@ -4,12 +4,13 @@ import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { refreshCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
+import { FromGrocyPlan } from '../../features/meal-planner/components/from-grocy-plan.tsx';
 import { PlannerPage } from '../../features/meal-planner/components/planner-page.tsx';
 import { plannerRecipes } from '../../features/meal-planner/pick.ts';
 import { ensureRecipes, recipes as recipeStore, useRecipes } from '../../features/recipes/store.ts';
 
 function PlannerFor({ householdId }: { householdId: string }) {
-  const _userId = useUserId()!;
+  const userId = useUserId()!;
   const recipes = useRecipes();
   const cooks = useCooks();
   // From the store's own list (the snapshot above says when it changed): its views are kept per list.
@@ -26,6 +27,7 @@ function PlannerFor({ householdId }: { householdId: string }) {
         cooks={cooks.items}
         ready={recipes.loaded && cooks.loaded}
       />
+      {recipes.loaded ? <FromGrocyPlan householdId={householdId} userId={userId} /> : null}
       <p className="page-footer-link">
         <Link href={paths.week}>The week at a glance</Link> ·{' '}
         <Link href={paths.shopping}>Build shopping list</Link> · <Link href={paths.cooks}>Manage cooks</Link>

@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { describeUseBy } from '../../../../shared/dates/use-by.ts';
-import { describeError } from '../../lib/errors.ts';
 import type { GrocyItems, GrocyList } from '../../lib/grocy-items.ts';
-import { FormError } from './form-error.tsx';
+import { GrocyFileCard } from './grocy-file-card.tsx';
 import type { ItemFormValues } from './item-fields.ts';
 import { itemAmount } from './item-row.tsx';
-import { showToast } from './toast.tsx';
 
 const WORDS = {
   stock: {
@@ -23,9 +20,9 @@ const WORDS = {
 const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /**
- * Bring the pantry (Grocy's stock) or the shopping list from Grocy: choose its database, see its
- * lines as items, add them all. The reader (SQLite, the line reader, the field rules) loads when
- * a file is chosen. `onAdd` adds them and says what it did.
+ * Bring the pantry (Grocy's stock) or the shopping list from Grocy, as items. The reader (SQLite,
+ * the line reader, the field rules) loads when a file is chosen. `onAdd` adds them and says what
+ * it did.
  */
 export function FromGrocy({
   list,
@@ -36,54 +33,18 @@ export function FromGrocy({
   today: string;
   onAdd: (items: ItemFormValues[]) => Promise<string>;
 }) {
-  const [found, setFound] = useState<GrocyItems | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const words = WORDS[list];
-  const read = (file: File) => {
-    setBusy(true);
-    setProblem(null);
-    setFound(null);
-    import('../../lib/grocy-items.ts')
-      .then(({ readGrocyItems }) => readGrocyItems(file, list))
-      .then(setFound)
-      .catch((e: unknown) => setProblem(describeError(e).message))
-      .finally(() => setBusy(false));
-  };
-  const add = (items: ItemFormValues[]) => {
-    setBusy(true);
-    onAdd(items)
-      .then((said) => {
-        setFound(null);
-        showToast(said, 'success');
-      })
-      .catch((e: unknown) => setProblem(describeError(e).message))
-      .finally(() => setBusy(false));
-  };
-  const { items = [], left = [] } = found ?? {};
   return (
-    <details className="card from-grocy">
-      <summary>{words.title}</summary>
-      <div className="field">
-        <label htmlFor={`grocy-${list}`}>
-          Grocy's database (grocy.db from its data folder, or the folder zipped)
-        </label>
-        <input
-          id={`grocy-${list}`}
-          type="file"
-          accept=".db,.sqlite,.zip,application/vnd.sqlite3,application/zip"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) read(file);
-            e.target.value = '';
-          }}
-        />
-        <small className="hint">It is read on this device; nothing is added until you say so.</small>
-      </div>
-      <FormError message={problem} />
-      {found ? (
-        <div className="stack">
+    <GrocyFileCard<GrocyItems>
+      id={`grocy-${list}`}
+      title={words.title}
+      read={(file) =>
+        import('../../lib/grocy-items.ts').then(({ readGrocyItems }) => readGrocyItems(file, list))
+      }
+      addLabel={({ items }) => (items.length > 0 ? words.add(count(items.length)) : null)}
+      add={({ items }) => onAdd(items)}
+      show={({ items, left }) => (
+        <>
           <p role="status">
             {words.found(count(items.length))}
             {items.length > 0 ? ':' : '.'}
@@ -101,18 +62,8 @@ export function FromGrocy({
           {left.length > 0 ? (
             <p className="small">Left out (beyond what an item can hold): {left.join('; ')}.</p>
           ) : null}
-          <div className="row">
-            {items.length > 0 ? (
-              <button type="button" className="button primary" disabled={busy} onClick={() => add(items)}>
-                {words.add(count(items.length))}
-              </button>
-            ) : null}
-            <button type="button" className="button" disabled={busy} onClick={() => setFound(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      ) : null}
-    </details>
+        </>
+      )}
+    />
   );
 }
