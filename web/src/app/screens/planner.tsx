@@ -1,13 +1,19 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { refreshCooks, useCooks } from '../../features/cooks/store.ts';
 import { WithHousehold } from '../../features/household/components/with-household.tsx';
-import { FromGrocyPlan } from '../../features/meal-planner/components/from-grocy-plan.tsx';
 import { PlannerPage } from '../../features/meal-planner/components/planner-page.tsx';
 import { plannerRecipes } from '../../features/meal-planner/pick.ts';
 import { ensureRecipes, recipes as recipeStore, useRecipes } from '../../features/recipes/store.ts';
+
+// Bringing things from Grocy is for the day someone switches: its card loads after the screen.
+const FromGrocyPlan = lazy(() =>
+  import('../../features/meal-planner/components/from-grocy-plan.tsx').then((m) => ({
+    default: m.FromGrocyPlan,
+  })),
+);
 
 function PlannerFor({ householdId }: { householdId: string }) {
   const userId = useUserId()!;
@@ -27,7 +33,11 @@ function PlannerFor({ householdId }: { householdId: string }) {
         cooks={cooks.items}
         ready={recipes.loaded && cooks.loaded}
       />
-      {recipes.loaded ? <FromGrocyPlan householdId={householdId} userId={userId} /> : null}
+      {recipes.loaded ? (
+        <Suspense fallback={null}>
+          <FromGrocyPlan householdId={householdId} userId={userId} />
+        </Suspense>
+      ) : null}
       <p className="page-footer-link">
         <Link href={paths.week}>The week at a glance</Link> ·{' '}
         <Link href={paths.shopping}>Build shopping list</Link> · <Link href={paths.cooks}>Manage cooks</Link>

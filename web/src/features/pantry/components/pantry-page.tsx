@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { planToday } from '../../../../../shared/dates/meal-window.ts';
 import { describeUseBy, stateOfUseBy } from '../../../../../shared/dates/use-by.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FromGrocy } from '../../../components/ui/from-grocy.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { ItemRow, itemAmount } from '../../../components/ui/item-row.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -21,6 +20,11 @@ import {
   undoRemoveFromPantry,
   usePantry,
 } from '../store.ts';
+
+// Bringing things from Grocy is for the day someone switches: its card loads after the screen.
+const FromGrocy = lazy(() =>
+  import('../../../components/ui/from-grocy.tsx').then((m) => ({ default: m.FromGrocy })),
+);
 
 /** Issue 15: adding what the pantry has adds to it, and says so ('…: now 1.5 kg.'). */
 function mergedMessage(row: MergedItem): string {
@@ -79,16 +83,18 @@ export function PantryPage({ householdId }: { householdId: string }) {
           </ul>
         </>
       )}
-      <FromGrocy
-        list="stock"
-        today={today}
-        onAdd={(found) =>
-          addAllToPantry(householdId, found).then(
-            ({ added, merged }) =>
-              `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy: ${added} new, ${merged} added to what was there.`,
-          )
-        }
-      />
+      <Suspense fallback={null}>
+        <FromGrocy
+          list="stock"
+          today={today}
+          onAdd={(found) =>
+            addAllToPantry(householdId, found).then(
+              ({ added, merged }) =>
+                `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy: ${added} new, ${merged} added to what was there.`,
+            )
+          }
+        />
+      </Suspense>
     </Page>
   );
 }

@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { planToday } from '../../../../../shared/dates/meal-window.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FromGrocy } from '../../../components/ui/from-grocy.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -13,6 +12,11 @@ import { AisleOrder } from './aisle-order.tsx';
 import { PutAwayDone, PutAwayPanel } from './put-away-panel.tsx';
 import { failed } from './shopping-row.tsx';
 import '../shopping.css';
+
+// Bringing things from Grocy is for the day someone switches: its card loads after the screen.
+const FromGrocy = lazy(() =>
+  import('../../../components/ui/from-grocy.tsx').then((m) => ({ default: m.FromGrocy })),
+);
 
 /** `before`: what comes above the add form (the build-from-plan panel). */
 export function ShoppingPage({ householdId, before }: { householdId: string; before?: ReactNode }) {
@@ -76,16 +80,18 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
         <AisleList householdId={householdId} items={items} order={order} />
       )}
       <AisleOrder householdId={householdId} />
-      <FromGrocy
-        list="shopping"
-        today={planToday()}
-        onAdd={(found) =>
-          addToShopping(householdId, found).then(
-            () =>
-              `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy's shopping list.`,
-          )
-        }
-      />
+      <Suspense fallback={null}>
+        <FromGrocy
+          list="shopping"
+          today={planToday()}
+          onAdd={(found) =>
+            addToShopping(householdId, found).then(
+              () =>
+                `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy's shopping list.`,
+            )
+          }
+        />
+      </Suspense>
     </Page>
   );
 }
