@@ -412,6 +412,11 @@ test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping lis
     { name: 'plain flour', quantity: 1000, unit: 'g', use_by: null },
   ]);
   await expect(page.getByRole('region', { name: 'Use soon' })).toContainText('egg: Use by tomorrow');
+  // The same stock again would add its amounts again: the preview says so before anything is added.
+  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
+  await expect(page.getByRole('alert')).toContainText('You brought this file into this pantry on');
+  await page.locator('.from-grocy').getByRole('button', { name: 'Cancel' }).click();
+  expect(await restAs<unknown[]>(page, 'pantry?select=id')).toHaveLength(3);
 
   // The shopping list: what is still to buy (ticked lines left behind), as Grocy shows it.
   await page.goto(`${env.web}/shopping`);

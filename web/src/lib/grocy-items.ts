@@ -24,6 +24,8 @@ export interface GrocyItems {
   items: ItemFormValues[];
   /** Grocy's lines that cannot be items (an amount or name beyond an item's limits). */
   left: string[];
+  /** The file's SHA-256 (hex), to know it again. */
+  checksum: string;
 }
 
 /**
@@ -34,7 +36,12 @@ export interface GrocyItems {
  * is refused.
  */
 export async function readGrocyItems(file: File, list: GrocyList): Promise<GrocyItems> {
-  const [tables, known] = await Promise.all([readGrocyFile(file), ingredientOptions()]);
+  const [tables, known, digest] = await Promise.all([
+    readGrocyFile(file),
+    ingredientOptions(),
+    file.arrayBuffer().then((bytes) => crypto.subtle.digest('SHA-256', bytes)),
+  ]);
+  const checksum = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   const index = indexIngredients(known);
   const lines =
     list === 'stock' ? grocyStock(tables) : grocyShoppingList(tables).map((line) => ({ line, useBy: null }));
@@ -60,5 +67,5 @@ export async function readGrocyItems(file: File, list: GrocyList): Promise<Grocy
         ...(list === 'stock' ? { use_by: day.ok ? day.value : null } : {}),
       });
   }
-  return { items, left };
+  return { items, left, checksum };
 }

@@ -1,4 +1,6 @@
 import { describeUseBy } from '../../../../shared/dates/use-by.ts';
+import { broughtBefore, rememberBrought } from '../../lib/brought-before.ts';
+import { formatDate } from '../../lib/format.ts';
 import type { GrocyItems, GrocyList } from '../../lib/grocy-items.ts';
 import { GrocyFileCard } from './grocy-file-card.tsx';
 import type { ItemFormValues } from './item-fields.ts';
@@ -7,11 +9,13 @@ import { itemAmount } from './item-row.tsx';
 const WORDS = {
   stock: {
     title: 'Bring your pantry from Grocy',
+    into: 'pantry',
     found: (n: string) => `Grocy has ${n} in stock`,
     add: (n: string) => `Add ${n} to the pantry`,
   },
   shopping: {
     title: 'Bring your shopping list from Grocy',
+    into: 'shopping list',
     found: (n: string) => `Grocy's shopping list has ${n} still to buy`,
     add: (n: string) => `Add ${n} to the list`,
   },
@@ -26,10 +30,12 @@ const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
  */
 export function FromGrocy({
   list,
+  householdId,
   today,
   onAdd,
 }: {
   list: GrocyList;
+  householdId: string;
   today: string;
   onAdd: (items: ItemFormValues[]) => Promise<string>;
 }) {
@@ -42,9 +48,15 @@ export function FromGrocy({
         import('../../lib/grocy-items.ts').then(({ readGrocyItems }) => readGrocyItems(file, list))
       }
       addLabel={({ items }) => (items.length > 0 ? words.add(count(items.length)) : null)}
-      add={({ items }) => onAdd(items)}
-      show={({ items, left }) => (
+      add={({ items, checksum }) =>
+        onAdd(items).then((said) => {
+          rememberBrought(list, householdId, checksum, today);
+          return said;
+        })
+      }
+      show={({ items, left, checksum }) => (
         <>
+          <Again on={broughtBefore(list, householdId, checksum)} into={words.into} />
           <p role="status">
             {words.found(count(items.length))}
             {items.length > 0 ? ':' : '.'}
@@ -65,5 +77,15 @@ export function FromGrocy({
         </>
       )}
     />
+  );
+}
+
+/** The same file brought again: its amounts would be added again. */
+function Again({ on, into }: { on: string | null; into: string }) {
+  if (on === null) return null;
+  return (
+    <p className="notice" role="alert">
+      You brought this file into this {into} on {formatDate(on)}: adding it again adds its amounts again.
+    </p>
   );
 }

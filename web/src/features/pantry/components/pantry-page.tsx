@@ -86,6 +86,7 @@ export function PantryPage({ householdId }: { householdId: string }) {
       <Suspense fallback={null}>
         <FromGrocy
           list="stock"
+          householdId={householdId}
           today={today}
           onAdd={(found) =>
             addAllToPantry(householdId, found).then(

@@ -83,6 +83,7 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
       <Suspense fallback={null}>
         <FromGrocy
           list="shopping"
+          householdId={householdId}
           today={planToday()}
           onAdd={(found) =>
             addToShopping(householdId, found).then(
