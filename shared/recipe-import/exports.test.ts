@@ -312,6 +312,15 @@ describe("grocyArchive: Grocy's data folder, zipped", () => {
     ]);
   });
 
+  it("takes the folder's own database, not an older copy deeper in it", () => {
+    const old = strToU8('SQLite format 3\u0000 old');
+    const archive = grocyArchive(
+      'data.zip',
+      zipSync({ 'data/backups/2025/grocy.db': old, 'data/grocy.db': db }),
+    );
+    expect(archive?.db).toEqual(db);
+  });
+
   it('is null for a zip without grocy.db and for a file that is not a zip', () => {
     expect(grocyArchive('mealie.zip', zipSync({ 'recipes/soup/soup.json': strToU8('{}') }))).toBeNull();
     expect(grocyArchive('grocy.db', db)).toBeNull();

@@ -82,7 +82,10 @@ export function grocyArchive(fileName: string, bytes: Uint8Array): GrocyArchive 
   if (!(bytes instanceof Uint8Array) || !isZip(bytes)) return null;
   const budget: Budget = { expanded: 0, entries: 0 };
   const entries = unzipCapped(bytes, budget, fileName, (n) => GROCY_DB.test(n) || GROCY_PICTURE.test(n));
-  const db = Object.keys(entries).find((n) => GROCY_DB.test(n));
+  // The folder's own database, nearest the top: a copy kept in a backups folder is older.
+  const db = Object.keys(entries)
+    .filter((n) => GROCY_DB.test(n))
+    .sort((a, b) => a.split('/').length - b.split('/').length)[0];
   if (!db) return null;
   const pictures = new Map<string, NonNullable<ExportRecipe['photo']>>();
   for (const [name, picture] of Object.entries(entries)) {
