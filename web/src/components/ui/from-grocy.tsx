@@ -1,3 +1,4 @@
+import { planToday } from '../../../../shared/dates/meal-window.ts';
 import { describeUseBy } from '../../../../shared/dates/use-by.ts';
 import { broughtBefore, rememberBrought } from '../../lib/brought-before.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -31,15 +32,14 @@ const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 export function FromGrocy({
   list,
   householdId,
-  today,
   onAdd,
 }: {
   list: GrocyList;
   householdId: string;
-  today: string;
   onAdd: (items: ItemFormValues[]) => Promise<string>;
 }) {
   const words = WORDS[list];
+  const today = planToday();
   return (
     <GrocyFileCard<GrocyItems>
       id={`grocy-${list}`}

@@ -87,7 +87,6 @@ export function PantryPage({ householdId }: { householdId: string }) {
         <FromGrocy
           list="stock"
           householdId={householdId}
-          today={today}
           onAdd={(found) =>
             addAllToPantry(householdId, found).then(
               ({ added, merged }) =>

@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { planToday } from '../../../../../shared/dates/meal-window.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ItemForm } from '../../../components/ui/item-form.tsx';
 import { Page } from '../../../components/ui/page.tsx';
@@ -84,7 +83,6 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
         <FromGrocy
           list="shopping"
           householdId={householdId}
-          today={planToday()}
           onAdd={(found) =>
             addToShopping(householdId, found).then(
               () =>
