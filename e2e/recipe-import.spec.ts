@@ -290,6 +290,8 @@ test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping lis
     .getByLabel(/^Export file/)
     .setInputFiles({ name: 'grocy-data.zip', mimeType: 'application/zip', buffer: Buffer.from(folder) });
   await expect(page.getByText('2 imported, 0 updated, 0 skipped, 0 refused.')).toBeVisible();
+  await expect(page.getByText('The same file brings the rest of Grocy')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'meal plan' })).toHaveAttribute('href', '/planner');
   const photos = await restAs<{ name: string; photo_path: string | null }[]>(
     page,
     'recipes?select=name,photo_path&import_source=eq.grocy&order=name',

@@ -33,6 +33,7 @@ export async function importExportFile(
     // Grocy has no export, only its database (alone, or its data folder zipped with the
     // recipes' pictures); SQLite's reader loads only for such a file.
     const grocy = isSqlite(bytes) ? { db: bytes, pictures: new Map() } : grocyArchive(file.name, bytes);
+    progress.fromGrocy = grocy !== null;
     const recipes = grocy
       ? grocyRecipes(
           await (await import('../../lib/grocy-db.ts')).readGrocyTables(file.name, grocy.db),

@@ -10,16 +10,21 @@ export interface BulkState {
   cancelled: boolean;
   problem: string | null;
   report: ReportLine[];
+  /** The file was Grocy's: its meal plan, stock and shopping list can come from it too. */
+  fromGrocy: boolean;
 }
 
-export const bulk = proxy<BulkState>({
+const IDLE: BulkState = {
   running: false,
   done: 0,
   total: 0,
   cancelled: false,
   problem: null,
   report: [],
-});
+  fromGrocy: false,
+};
+
+export const bulk = proxy<BulkState>({ ...IDLE, report: [] });
 let cancelled = false;
 
 export function cancelBulk(): void {
@@ -35,7 +40,7 @@ export function cancelBulk(): void {
  */
 export async function importFile(userId: string, file: File): Promise<void> {
   cancelled = false;
-  Object.assign(bulk, { running: true, done: 0, total: 0, cancelled: false, problem: null, report: [] });
+  Object.assign(bulk, { ...IDLE, running: true, report: [] });
   try {
     // Reading export files (zip, each app's format) and matching their lines load on first use.
     const { importExportFile } = await import('./bulk-import.ts');

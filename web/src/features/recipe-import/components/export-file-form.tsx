@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import { FormError } from '../../../components/ui/form-error.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useUserId } from '../../auth/store.ts';
 import { cancelBulk, importFile, useBulk } from '../bulk.ts';
 import { ExistingChoice } from './choices.tsx';
@@ -7,7 +9,7 @@ import { ImportReport } from './import-report.tsx';
 /** An export file from Mealie, Tandoor, Paprika or KitchenOwl, Grocy's database, or a schema.org JSON file: many recipes at once. */
 export function ExportFileForm() {
   const userId = useUserId()!;
-  const { running, done, total, cancelled, problem, report } = useBulk();
+  const { running, done, total, cancelled, problem, report, fromGrocy } = useBulk();
   return (
     <section aria-labelledby="export-h" className="stack card">
       <h2 id="export-h">From another app</h2>
@@ -51,6 +53,13 @@ export function ExportFileForm() {
         </p>
       ) : null}
       {!running && report.length > 0 ? <ImportReport report={report} /> : null}
+      {!running && fromGrocy && report.length > 0 ? (
+        <p>
+          The same file brings the rest of Grocy: your <Link href={paths.planner}>meal plan</Link>, your{' '}
+          <Link href={paths.pantry}>pantry</Link> and your <Link href={paths.shopping}>shopping list</Link> (
+          <em>Bring … from Grocy</em> at the foot of each).
+        </p>
+      ) : null}
     </section>
   );
 }
