@@ -8,6 +8,7 @@
  */
 
 import { readCapped } from '../streams/read-capped.ts';
+import { sha256 } from '../streams/sha256.ts';
 import { readAldiSearch } from './aldi.ts';
 import {
   emptyFeed,
@@ -140,11 +141,6 @@ async function readImportFile(
     'is not a format this import reads: a Larder feed (CSV, or JSON with "format": "larder-price-feed"), a hotprices-au canonical file, or an Aldi product search',
   );
 }
-
-const hex = (buffer: ArrayBuffer): string =>
-  Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
-const sha256 = async (data: Uint8Array): Promise<string> =>
-  hex(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>));
 
 /**
  * Reads and checks every file of one import; nothing is sent anywhere. The checksum is SHA-256

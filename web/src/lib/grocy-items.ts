@@ -8,6 +8,7 @@ import {
 import { grocyShoppingList, grocyStock } from '../../../shared/recipe-import/grocy.ts';
 import { parseIngredientLine } from '../../../shared/recipe-import/ingredient-line.ts';
 import { indexIngredients, matchIngredient } from '../../../shared/recipe-import/match.ts';
+import { sha256 } from '../../../shared/streams/sha256.ts';
 import { canonicalUnit } from '../../../shared/units/unit-spellings.ts';
 import type { ItemFormValues } from '../components/ui/item-fields.ts';
 import { readGrocyFile } from './grocy-db.ts';
@@ -36,12 +37,11 @@ export interface GrocyItems {
  * is refused.
  */
 export async function readGrocyItems(file: File, list: GrocyList): Promise<GrocyItems> {
-  const [tables, known, digest] = await Promise.all([
+  const [tables, known, checksum] = await Promise.all([
     readGrocyFile(file),
     ingredientOptions(),
-    file.arrayBuffer().then((bytes) => crypto.subtle.digest('SHA-256', bytes)),
+    file.arrayBuffer().then(sha256),
   ]);
-  const checksum = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
   const index = indexIngredients(known);
   const lines =
     list === 'stock' ? grocyStock(tables) : grocyShoppingList(tables).map((line) => ({ line, useBy: null }));
