@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { gzipSync, strToU8, zipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import { mealWindow } from '../shared/dates/meal-window.ts';
@@ -259,6 +260,18 @@ test('an export with an entry outside it, or one that expands too far, is refuse
   expect(saved).toHaveLength(0);
 });
 
+/** Opens a screen's "Bring your … from Grocy", chooses the file and waits for what it found. */
+async function bringFromGrocy(
+  page: Page,
+  what: string,
+  file: Parameters<Page['setInputFiles']>[1],
+  found: string,
+): Promise<void> {
+  await page.getByText(`Bring your ${what} from Grocy`).click();
+  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
+  await expect(page.getByRole('status').filter({ hasText: found })).toBeVisible();
+}
+
 test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping list; nothing duplicated', async ({
   page,
 }) => {
@@ -365,11 +378,7 @@ test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping lis
 
   // The week's meal plan, on the recipes just brought: once, however often it is brought.
   await page.goto(`${env.web}/planner`);
-  await page.getByText('Bring your meal plan from Grocy').click();
-  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Grocy has 2 meals planned this week to bring:' }),
-  ).toBeVisible();
+  await bringFromGrocy(page, 'meal plan', file, 'Grocy has 2 meals planned this week to bring:');
   await visit(page, 'planner-from-grocy');
   await page.getByRole('button', { name: 'Plan 2 meals' }).click();
   await expect(page.getByText('Planned 2 meals from Grocy.')).toBeVisible();
@@ -395,9 +404,7 @@ test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping lis
   await form.getByLabel('Quantity').fill('2');
   await form.getByRole('button', { name: 'Add to pantry' }).click();
   await expect(page.getByRole('list', { name: 'Pantry items' }).getByRole('listitem')).toHaveCount(1);
-  await page.getByText('Bring your pantry from Grocy').click();
-  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
-  await expect(page.getByRole('status').filter({ hasText: 'Grocy has 3 items in stock' })).toBeVisible();
+  await bringFromGrocy(page, 'pantry', file, 'Grocy has 3 items in stock');
   const found = page.locator('.from-grocy');
   await expect(found).toContainText('egg · 10');
   await expect(found).toContainText('egg · 10 · Use by tomorrow');
@@ -422,11 +429,7 @@ test('switch from Grocy: recipes, meal plan, stock into the pantry, shopping lis
 
   // The shopping list: what is still to buy (ticked lines left behind), as Grocy shows it.
   await page.goto(`${env.web}/shopping`);
-  await page.getByText('Bring your shopping list from Grocy').click();
-  await page.getByLabel(/^Grocy's database/).setInputFiles(file);
-  await expect(
-    page.getByRole('status').filter({ hasText: "Grocy's shopping list has 2 items still to buy:" }),
-  ).toBeVisible();
+  await bringFromGrocy(page, 'shopping list', file, "Grocy's shopping list has 2 items still to buy:");
   await visit(page, 'shopping-from-grocy');
   await page.getByRole('button', { name: 'Add 2 items to the list' }).click();
   await expect(page.getByText("Brought 2 items from Grocy's shopping list.")).toBeVisible();

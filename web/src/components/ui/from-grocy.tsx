@@ -13,12 +13,14 @@ const WORDS = {
     into: 'pantry',
     found: (n: string) => `Grocy has ${n} in stock`,
     add: (n: string) => `Add ${n} to the pantry`,
+    brought: (n: string) => `Brought ${n} from Grocy`,
   },
   shopping: {
     title: 'Bring your shopping list from Grocy',
     into: 'shopping list',
     found: (n: string) => `Grocy's shopping list has ${n} still to buy`,
     add: (n: string) => `Add ${n} to the list`,
+    brought: (n: string) => `Brought ${n} from Grocy's shopping list`,
   },
 } as const;
 
@@ -26,8 +28,8 @@ const count = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /**
  * Bring the pantry (Grocy's stock) or the shopping list from Grocy, as items. The reader (SQLite,
- * the line reader, the field rules) loads when a file is chosen. `onAdd` adds them and says what
- * it did.
+ * the line reader, the field rules) loads when a file is chosen. `onAdd` adds them and says
+ * what more there is to say of it (": 2 new, 1 added to what was there", or nothing).
  */
 export function FromGrocy({
   list,
@@ -49,9 +51,9 @@ export function FromGrocy({
       }
       addLabel={({ items }) => (items.length > 0 ? words.add(count(items.length)) : null)}
       add={({ items, checksum }) =>
-        onAdd(items).then((said) => {
+        onAdd(items).then((detail) => {
           rememberBrought(list, householdId, checksum, today);
-          return said;
+          return `${words.brought(count(items.length))}${detail}.`;
         })
       }
       show={({ items, left, checksum }) => (

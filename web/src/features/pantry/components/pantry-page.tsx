@@ -89,8 +89,7 @@ export function PantryPage({ householdId }: { householdId: string }) {
           householdId={householdId}
           onAdd={(found) =>
             addAllToPantry(householdId, found).then(
-              ({ added, merged }) =>
-                `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy: ${added} new, ${merged} added to what was there.`,
+              ({ added, merged }) => `: ${added} new, ${merged} added to what was there`,
             )
           }
         />

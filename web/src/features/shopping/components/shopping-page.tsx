@@ -83,12 +83,7 @@ export function ShoppingPage({ householdId, before }: { householdId: string; bef
         <FromGrocy
           list="shopping"
           householdId={householdId}
-          onAdd={(found) =>
-            addToShopping(householdId, found).then(
-              () =>
-                `Brought ${found.length} ${found.length === 1 ? 'item' : 'items'} from Grocy's shopping list.`,
-            )
-          }
+          onAdd={(found) => addToShopping(householdId, found).then(() => '')}
         />
       </Suspense>
     </Page>
