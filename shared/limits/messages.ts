@@ -1,3 +1,4 @@
+import { wholeNumberText } from '../display/number-text.ts';
 import { LIMITS } from './limits.ts';
 
 /**
@@ -17,15 +18,15 @@ export const FIELD_MESSAGES = {
   itemNameEmpty: 'Enter an item name.',
   itemNameLong: `An item name can be at most ${LIMITS.itemName.max} characters.`,
   itemQuantity: 'Enter a quantity such as 2, 1.5, 1 1/2 or ½ (or leave it empty).',
-  itemQuantityRange: `A quantity must be more than 0 and at most ${LIMITS.itemQuantity.max.toLocaleString('en-AU')}.`,
+  itemQuantityRange: `A quantity must be more than 0 and at most ${wholeNumberText(LIMITS.itemQuantity.max)}.`,
   itemUnit: `A unit can be at most ${LIMITS.itemUnit.max} characters.`,
   useBy: 'Enter the use-by day as a date of this century (or leave it empty).',
   ingredientNameEmpty: 'Give the ingredient a name.',
   ingredientNameLong: `An ingredient's name can be at most ${LIMITS.ingredientName.max} characters.`,
   nutrient: `Enter grams per 100 g, from 0 to ${LIMITS.nutrientGrams.max}.`,
   energy: `Enter kcal per 100 g, from 0 to ${LIMITS.energyKcal.max}.`,
-  gramsPerEach: `Enter grams above 0 and at most ${LIMITS.gramsPerEach.max.toLocaleString('en-AU')}, or leave it empty.`,
-  packSize: `Enter a pack size above 0 and at most ${LIMITS.packSize.max.toLocaleString('en-AU')}, or leave it empty.`,
+  gramsPerEach: `Enter grams above 0 and at most ${wholeNumberText(LIMITS.gramsPerEach.max)}, or leave it empty.`,
+  packSize: `Enter a pack size above 0 and at most ${wholeNumberText(LIMITS.packSize.max)}, or leave it empty.`,
   gramsPerMl: `Enter grams per mL from ${LIMITS.gramsPerMl.min} to ${LIMITS.gramsPerMl.max} (water is 1), or leave it empty.`,
   cookNameEmpty: 'Please enter a name for the cook.',
   cookNameLong: `A cook's name can be at most ${LIMITS.cookName.max} characters.`,

@@ -1,13 +1,26 @@
-const aud = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
-const dayFormat = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long' });
-const dayMonth = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short' });
-const fullDate = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-const shortDay = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
+import { audText } from '../../../shared/display/number-text.ts';
+
+/**
+ * A date formatter made on first use: the first Intl formatter a page makes loads the browser's
+ * locale data (a long task), so a screen that shows no date never pays for one.
+ */
+function dates(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat('en-AU', options);
+    return format.format(date);
+  };
+}
+
+const dayFormat = dates({ weekday: 'long', day: 'numeric', month: 'long' });
+const dayMonth = dates({ day: 'numeric', month: 'short' });
+const fullDate = dates({ day: 'numeric', month: 'long', year: 'numeric' });
+const dateTime = dates({ dateStyle: 'medium', timeStyle: 'short' });
+const shortDay = dates({ weekday: 'short', day: 'numeric', month: 'short' });
 
 /** Dollars in AUD ('$4.50'); a missing or non-finite amount shows as a dash rather than NaN. */
 export function formatAud(amount: number | null | undefined): string {
-  return typeof amount === 'number' && Number.isFinite(amount) ? aud.format(amount) : '—';
+  return typeof amount === 'number' && Number.isFinite(amount) ? audText(amount) : '—';
 }
 
 /** A signed percentage with one decimal ('+3.2%', '−1.0%'), or '' for zero or nonsense. */
@@ -24,30 +37,30 @@ function localDate(iso: string): Date {
 }
 
 export function formatDay(iso: string): string {
-  return dayFormat.format(localDate(iso));
+  return dayFormat(localDate(iso));
 }
 
 export function formatShortDay(iso: string): string {
-  return shortDay.format(localDate(iso));
+  return shortDay(localDate(iso));
 }
 
 /** '12 Oct': a chart's axis label. */
 export function formatDayMonth(iso: string): string {
-  return dayMonth.format(localDate(iso));
+  return dayMonth(localDate(iso));
 }
 
 /** '1 November 2026'. */
 export function formatDate(iso: string): string {
-  return fullDate.format(localDate(iso));
+  return fullDate(localDate(iso));
 }
 
 /** An instant (timestamptz) in the browser's zone: '25 Nov 2026, 2:57 pm'; '' for nonsense. */
 export function formatDateTime(instant: string): string {
   const d = new Date(instant);
-  return Number.isFinite(d.getTime()) ? dateTime.format(d) : '';
+  return Number.isFinite(d.getTime()) ? dateTime(d) : '';
 }
 
 /** Integer cents as AUD ('$4.50'). */
 export function formatCents(cents: number | null | undefined): string {
-  return typeof cents === 'number' && Number.isFinite(cents) ? aud.format(cents / 100) : '—';
+  return typeof cents === 'number' && Number.isFinite(cents) ? audText(cents / 100) : '—';
 }

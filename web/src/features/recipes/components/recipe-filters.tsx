@@ -1,3 +1,4 @@
+import { wholeNumberText } from '../../../../../shared/display/number-text.ts';
 import { SelectField } from '../../../components/ui/field.tsx';
 import type { RecipeFilters } from '../filter.ts';
 
@@ -56,7 +57,7 @@ export function RecipeFiltersBar({
           blank="Any energy"
           choices={ENERGY.map((k) => ({
             value: String(k),
-            label: `Up to ${k} kcal (${Math.round(k * 4.184).toLocaleString('en-AU')} kJ)`,
+            label: `Up to ${k} kcal (${wholeNumberText(Math.round(k * 4.184))} kJ)`,
           }))}
           onChange={(v) => onChange({ ...filters, maxKcal: numberOrNull(v) })}
         />
