@@ -65,3 +65,35 @@ describe("planToday (spec 4: meals before today are past; spec 9: the window's f
     expect(planToday(at)).toBe(mealWindow(at).from);
   });
 });
+
+describe("Sydney's date without Intl", () => {
+  const sydney = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Sydney',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+
+  it("is Intl's answer at every hour of years with daylight saving changes", () => {
+    for (const year of [2008, 2026, 2027, 2038, 2100]) {
+      for (let ms = Date.UTC(year, 0, 1); ms < Date.UTC(year + 1, 0, 1); ms += 3_600_000) {
+        const now = new Date(ms);
+        expect(planToday(now), now.toISOString()).toBe(sydney.format(now));
+      }
+    }
+  });
+
+  it("is Intl's answer either side of each change, to the minute", () => {
+    // 2026: summer time ends 5 April at 3 am (16:00 UTC the day before) and starts 4 October at 2 am.
+    for (const change of [Date.UTC(2026, 3, 4, 16), Date.UTC(2026, 9, 3, 16)]) {
+      for (let ms = change - 3 * 3_600_000; ms <= change + 3 * 3_600_000; ms += 60_000) {
+        expect(planToday(new Date(ms))).toBe(sydney.format(new Date(ms)));
+      }
+    }
+  });
+
+  it('leaves years before the rule to Intl', () => {
+    const olympics = new Date(Date.UTC(2000, 7, 27, 15)); // 2000's summer time began in August.
+    expect(planToday(olympics)).toBe(sydney.format(olympics));
+  });
+});

@@ -19,8 +19,38 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const HOUR = 3_600_000;
+/** The years Sydney's clocks have followed NSW's rule below (from 2008) and that it is checked for. */
+const SYDNEY_RULE_YEARS = { from: 2008, to: 2100 } as const;
+
+/** Saturday 16:00 UTC before the first Sunday of `month` (0-based): 2 am standard time in Sydney. */
+function firstSundayChange(year: number, month: number): number {
+  const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  const sunday = 1 + ((7 - first) % 7);
+  return Date.UTC(year, month, sunday) - 8 * HOUR;
+}
+
+/**
+ * Sydney's calendar date at `ms` without Intl, or null outside the years the rule covers: the
+ * planner opens on it, and a page's first Intl formatter loads the browser's locale and zone
+ * data, a 13–15 ms task on a fast desktop. NSW keeps UTC+10, and UTC+11 from the first Sunday
+ * of October to the first Sunday of April (both at 2 am standard time); the tests hold this to
+ * Intl's own answer hour by hour, so a change in the law shows up there first.
+ */
+function sydneyMidnight(ms: number): number | null {
+  const year = new Date(ms).getUTCFullYear();
+  if (year < SYDNEY_RULE_YEARS.from || year > SYDNEY_RULE_YEARS.to) return null;
+  const summer = ms < firstSundayChange(year, 3) || ms >= firstSundayChange(year, 9);
+  const local = new Date(ms + (summer ? 11 : 10) * HOUR);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+}
+
 /** Today's calendar date in `timeZone`, as a UTC midnight timestamp. */
 function localMidnight(now: Date, timeZone: string): number {
+  if (timeZone === PLAN_TIME_ZONE) {
+    const sydney = sydneyMidnight(now.getTime());
+    if (sydney !== null) return sydney;
+  }
   let f: Intl.DateTimeFormat;
   try {
     f = formatterFor(timeZone);

@@ -12,7 +12,6 @@ function dates(options: Intl.DateTimeFormatOptions): (date: Date) => string {
   };
 }
 
-const dayFormat = dates({ weekday: 'long', day: 'numeric', month: 'long' });
 const dayMonth = dates({ day: 'numeric', month: 'short' });
 const fullDate = dates({ day: 'numeric', month: 'long', year: 'numeric' });
 const dateTime = dates({ dateStyle: 'medium', timeStyle: 'short' });
@@ -36,8 +35,30 @@ function localDate(iso: string): Date {
   return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * 'Sunday 29 November', as en-AU's Intl writes it (tested against it), but without Intl: the
+ * planner's days open the app, and a first Intl formatter costs a long task (see `dates`).
+ */
 export function formatDay(iso: string): string {
-  return dayFormat(localDate(iso));
+  const [y, m, d] = iso.split('-').map(Number);
+  const day = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
 }
 
 export function formatShortDay(iso: string): string {

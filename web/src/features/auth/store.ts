@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { proxy, ref, useSnapshot } from 'valtio';
+import { startTransition, useEffect, useState } from 'react';
+import { proxy, ref, snapshot, subscribe, useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { storedSessionAtStart, supabase } from '../../lib/supabase.ts';
 import { secondFactorNeeded, sessionRejected, signedOutOnPurpose } from './api.ts';
@@ -153,8 +154,20 @@ export function startAuth(): () => void {
   };
 }
 
+/**
+ * The session as the screens follow it. A change renders as a transition: the page that opens
+ * signed in learns so a moment after its first render, and the screen that then mounts (the
+ * shell, the recipe list) is drawn in slices the browser can interleave with input and
+ * painting. Through `useSnapshot` a store's change renders at once, in one long task.
+ */
 export function useAuth(): Readonly<AuthState> {
-  return useSnapshot(auth) as Readonly<AuthState>;
+  const [state, setState] = useState(() => snapshot(auth));
+  useEffect(() => {
+    const follow = () => startTransition(() => setState(snapshot(auth)));
+    follow();
+    return subscribe(auth, follow);
+  }, []);
+  return state as Readonly<AuthState>;
 }
 
 export function useUserId(): string | null {
