@@ -5,7 +5,7 @@ import { useConfirm } from '../../components/ui/use-confirm.tsx';
 import { paths } from '../../config/paths.ts';
 import { useUserId } from '../../features/auth/store.ts';
 import { FavouriteButton } from '../../features/favourites/components/favourite-button.tsx';
-import { useHouseholdId } from '../../features/household/store.ts';
+import { useHouseholdId } from '../../features/profile/store.ts';
 import type { Recipe } from '../../features/recipes/api.ts';
 import { RecipeDetail } from '../../features/recipes/components/recipe-detail.tsx';
 import { shoppingLinesOf } from '../../features/recipes/recipe-lines.ts';

@@ -31,10 +31,6 @@ export function resetHousehold(): void {
 onReset('household', resetHousehold);
 
 /** The household the signed-in person works in now: its plan, cooks, pantry and list are shown. */
-export function useHouseholdId(): string | null {
-  return useProfile().profile?.household_id ?? null;
-}
-
 export function useHousehold() {
   return useSnapshot(household);
 }

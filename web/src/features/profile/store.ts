@@ -96,3 +96,8 @@ export function liveProfile(userId: string): TopicTable {
 export function useProfile(): { profile: Profile | null; loaded: boolean } {
   return useSnapshot(profile) as { profile: Profile | null; loaded: boolean };
 }
+
+/** The household the person is in, from their profile (null for none, or not read yet). */
+export function useHouseholdId(): string | null {
+  return useProfile().profile?.household_id ?? null;
+}

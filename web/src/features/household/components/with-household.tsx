@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useHouseholdId } from '../store.ts';
+import { useHouseholdId } from '../../profile/store.ts';
 
 /**
  * The household's screens wait for the profile to say which household is shown; meanwhile (or
