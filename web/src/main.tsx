@@ -20,12 +20,16 @@ if (configProblem) {
   reloadForNewRelease();
   preloadScreen(window.location.pathname);
   // A transition: the first render of the app (and of the screen it opens) is drawn in slices
-  // the browser can interleave with its own work, not as one long task.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+  // the browser can interleave with its own work, not as one long task. It starts in a task of
+  // its own: evaluating the modules (React, supabase-js, the shell) and React's first call into
+  // its renderer are each a few milliseconds, and together one task long enough to block input.
+  setTimeout(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
   );
 }
