@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { MEAL_SLOTS, type MealSlot } from '../../../../../shared/recipes/meal-slots.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -68,6 +68,9 @@ export function PlannerPage({
   ready: boolean;
 }) {
   const { meals, loaded } = usePlanner();
+  // The week appears through a deferred render: the stores' reads land as urgent updates, and the
+  // 32 slots drawn with the last of them were one long task. The skeleton stays until then.
+  const showWeek = useDeferredValue(loaded && ready);
   const [day, setDay] = useState(0);
   const [open, setOpen] = useState<Open>(null);
   const touch = useRef<number | null>(null);
@@ -87,7 +90,7 @@ export function PlannerPage({
       ? planMeal(householdId, open.date, open.slot, change).catch(failed('added'))
       : changeMeal(meal!.id, change).catch(failed('changed'));
   const go = (to: number) => setDay(Math.max(0, Math.min(dates.length - 1, to)));
-  if (!loaded || !ready) return <Skeleton lines={4} label="Loading the week..." />;
+  if (!showWeek) return <Skeleton lines={4} label="Loading the week..." />;
   return (
     <Page title="Meal planner">
       <div className="day-nav">
