@@ -231,6 +231,10 @@ describe('grocyRecipes: the recipes of a Grocy database', () => {
         },
       ),
     );
+    // Found by the property above: an id that is an object String() cannot write.
+    const odd = { product_id: { toString: undefined } };
+    expect(grocyShoppingList({ shopping_list: [odd] } as never)).toEqual([]);
+    expect(grocyRecipes({ recipes: [{ id: odd.product_id }], recipes_pos: [odd] } as never)).toEqual([]);
     expect(grocyRecipes(null as never)).toEqual([]);
     expect(grocyStock(null as never)).toEqual([]);
     expect(grocyShoppingList(null as never)).toEqual([]);

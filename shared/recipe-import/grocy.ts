@@ -67,7 +67,11 @@ const num = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
   return Number.isFinite(n) ? n : null;
 };
-const key = (v: unknown): string => String(num(v) ?? v ?? '');
+/** An id as a map key: a number ('7' and 7 alike) or text; anything else (a blob, an object) none. */
+const key = (v: unknown): string => {
+  const n = num(v);
+  return n !== null ? String(n) : typeof v === 'string' ? v : '';
+};
 
 /** A table's rows, or none when the reader found no such table (or anything but rows). */
 function tableRows(tables: GrocyTables, name: keyof GrocyTables): readonly Row[] {

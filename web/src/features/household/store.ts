@@ -30,7 +30,6 @@ export function resetHousehold(): void {
 }
 onReset('household', resetHousehold);
 
-/** The household the signed-in person works in now: its plan, cooks, pantry and list are shown. */
 export function useHousehold() {
   return useSnapshot(household);
 }

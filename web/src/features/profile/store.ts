@@ -97,7 +97,10 @@ export function useProfile(): { profile: Profile | null; loaded: boolean } {
   return useSnapshot(profile) as { profile: Profile | null; loaded: boolean };
 }
 
-/** The household the person is in, from their profile (null for none, or not read yet). */
+/**
+ * The household the signed-in person works in now (its plan, cooks, pantry and list are shown),
+ * as their profile names it: null for none, or before the profile is read.
+ */
 export function useHouseholdId(): string | null {
   return useProfile().profile?.household_id ?? null;
 }
