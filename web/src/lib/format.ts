@@ -1,3 +1,4 @@
+import { dateOfDay, dayNumber } from '../../../shared/dates/day-number.ts';
 import { audText } from '../../../shared/display/number-text.ts';
 
 /**
@@ -52,13 +53,16 @@ const MONTHS = [
 ];
 
 /**
- * 'Sunday 29 November', as en-AU's Intl writes it (tested against it), but without Intl: the
+ * 'Sunday 29 November', as en-AU's Intl writes it (tested against it), but without Intl ('' for
+ * what is not a date): the
  * planner's days open the app, and a first Intl formatter costs a long task (see `dates`).
  */
 export function formatDay(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  const day = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+  const day = dayNumber(iso);
+  if (day === null) return '';
+  const [, month, date] = dateOfDay(day).split('-').map(Number);
+  // 1 January 1970, day 0, was a Thursday.
+  return `${WEEKDAYS[(((day + 4) % 7) + 7) % 7]} ${date} ${MONTHS[(month ?? 1) - 1]}`;
 }
 
 export function formatShortDay(iso: string): string {

@@ -3,13 +3,12 @@ import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { checkExportSize, ExportError, grocyArchive } from '../../../shared/recipe-import/exports.ts';
 import { GROCY_TABLES, type GrocyTables, isSqlite } from '../../../shared/recipe-import/grocy.ts';
 
-/** The tables of a file a person chose as Grocy's: its database, or its data folder zipped. */
-export async function readGrocyFile(file: File): Promise<GrocyTables> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  checkExportSize(file.name, bytes);
-  const db = isSqlite(bytes) ? bytes : grocyArchive(file.name, bytes)?.db;
-  if (!db) throw new ExportError(`${file.name} is not a Grocy database (data/grocy.db).`);
-  return readGrocyTables(file.name, db);
+/** The tables of a file a person chose as Grocy's (`bytes`): its database, or its data folder zipped. */
+export async function readGrocyFile(name: string, bytes: Uint8Array): Promise<GrocyTables> {
+  checkExportSize(name, bytes);
+  const db = isSqlite(bytes) ? bytes : grocyArchive(name, bytes)?.db;
+  if (!db) throw new ExportError(`${name} is not a Grocy database (data/grocy.db).`);
+  return readGrocyTables(name, db);
 }
 
 /**

@@ -37,10 +37,11 @@ export interface GrocyItems {
  * is refused.
  */
 export async function readGrocyItems(file: File, list: GrocyList): Promise<GrocyItems> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
   const [tables, known, checksum] = await Promise.all([
-    readGrocyFile(file),
+    readGrocyFile(file.name, bytes),
     ingredientOptions(),
-    file.arrayBuffer().then(sha256),
+    sha256(bytes),
   ]);
   const index = indexIngredients(known);
   const lines =

@@ -34,7 +34,11 @@ export async function readGrocyPlan(
   planned: readonly Meal[],
 ): Promise<GrocyPlan> {
   const { from, to } = mealWindow();
-  const plan = grocyMealPlan(await readGrocyFile(file), from, to);
+  const plan = grocyMealPlan(
+    await readGrocyFile(file.name, new Uint8Array(await file.arrayBuffer())),
+    from,
+    to,
+  );
   const brought = new Map<string, Recipe>();
   for (const r of recipes)
     if (r.import_source === 'grocy' && r.import_source_id !== null) {
