@@ -3,35 +3,36 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadScreen } from './app/routes.tsx';
 import { reloadForNewRelease } from './lib/stale-release.ts';
-import { configProblem } from './lib/supabase.ts';
+import { configProblem, makeClient } from './lib/supabase.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import './styles.css';
 
-const root = createRoot(document.getElementById('root')!);
-
 if (configProblem) {
-  root.render(
+  createRoot(document.getElementById('root')!).render(
     <main className="main main-public">
       <h1>Larder is not configured</h1>
       <p role="alert">{configProblem.message}</p>
     </main>,
   );
 } else {
-  reloadForNewRelease();
   preloadScreen(window.location.pathname);
-  // A transition: the first render of the app (and of the screen it opens) is drawn in slices
-  // the browser can interleave with its own work, not as one long task. It starts in a task of
-  // its own: evaluating the modules (React, supabase-js, the shell) and React's first call into
-  // its renderer are each a few milliseconds, and together one task long enough to block input.
-  setTimeout(() =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
+  reloadForNewRelease();
+  // Three tasks, not one: evaluating the modules (React, supabase-js, the shell), making the
+  // Supabase client, and React's first call into its renderer are each a few milliseconds, and
+  // together one task long enough to block input on a phone. The first render is a transition:
+  // it (and the screen it opens) is drawn in slices the browser can interleave with its own work.
+  setTimeout(() => {
+    makeClient();
+    setTimeout(() =>
+      startTransition(() =>
+        createRoot(document.getElementById('root')!).render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        ),
       ),
-    ),
-  );
+    );
+  });
 }
 
 // The service worker (offline shell, installable app) registers once the first screen has

@@ -31,12 +31,20 @@ function hasStoredSession(url: string): boolean {
 /** A refused session found at start is one that ended, not a visitor (features/auth/store.ts). */
 export const storedSessionAtStart: boolean = hasStoredSession(env.supabaseUrl);
 
-/** The one Supabase client of the app. Sessions persist in localStorage and are shared across tabs. */
-export const supabase: SupabaseClient<Database> = createClient<Database>(
-  env.supabaseUrl,
-  env.supabaseAnonKey,
-  {
+/**
+ * The one Supabase client of the app, once main.tsx has made it (`makeClient`). Sessions persist
+ * in localStorage and are shared across tabs.
+ */
+export let supabase: SupabaseClient<Database>;
+
+/**
+ * Makes the client. It is not made while the modules evaluate: its constructor (reading the
+ * stored session, setting up auth and realtime) is a third of that task, and together they were
+ * one task long enough to block input on a phone; main.tsx gives it a task of its own.
+ */
+export function makeClient(): void {
+  supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { reconnectAfterMs },
-  },
-);
+  });
+}
