@@ -53,9 +53,9 @@ const MONTHS = [
 ];
 
 /**
- * 'Sunday 29 November', as en-AU's Intl writes it (tested against it), but without Intl ('' for
- * what is not a date): the
+ * 'Sunday 29 November', as en-AU's Intl writes it (tested against it), but without Intl: the
  * planner's days open the app, and a first Intl formatter costs a long task (see `dates`).
+ * '' for what is not a date.
  */
 export function formatDay(iso: string): string {
   const day = dayNumber(iso);
