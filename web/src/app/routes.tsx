@@ -1,63 +1,69 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
+import { type LazyScreen, lazyScreen } from '../lib/lazy-screen.ts';
 import { GuestOnly, RequireSession } from './guards.tsx';
 import { HomeScreen } from './screens/home.tsx';
 
 // Screens load on demand so the first page stays small (bench/web.bench.ts watches this).
 const screen = {
-  signUpForm: () => import('./screens/sign-up.tsx'),
-  forgotPassword: () => import('./screens/forgot-password.tsx'),
-  resetPassword: () => import('./screens/reset-password.tsx'),
-  privacyPolicy: () => import('./screens/privacy-policy.tsx'),
-  termsOfService: () => import('./screens/terms-of-service.tsx'),
-  recipes: () => import('./screens/recipes.tsx'),
-  recipeDetail: () => import('./screens/recipe-detail.tsx'),
-  recipeEditor: () => import('./screens/recipe-editor.tsx'),
-  recipeImport: () => import('./screens/recipe-import.tsx'),
-  favourites: () => import('./screens/favourites.tsx'),
-  planner: () => import('./screens/planner.tsx'),
-  week: () => import('./screens/week.tsx'),
-  cooks: () => import('./screens/cooks.tsx'),
-  pantry: () => import('./screens/pantry.tsx'),
-  cook: () => import('./screens/cook.tsx'),
-  shopping: () => import('./screens/shopping.tsx'),
-  prices: () => import('./screens/prices.tsx'),
-  priceImports: () => import('./screens/price-imports.tsx'),
-  ingredientPrices: () => import('./screens/ingredient-prices.tsx'),
-  profile: () => import('./screens/profile.tsx'),
-  household: () => import('./screens/household.tsx'),
-  join: () => import('./screens/join.tsx'),
-  notFound: () => import('./screens/not-found.tsx'),
+  signUpForm: lazyScreen(() => import('./screens/sign-up.tsx')),
+  forgotPassword: lazyScreen(() => import('./screens/forgot-password.tsx')),
+  resetPassword: lazyScreen(() => import('./screens/reset-password.tsx')),
+  privacyPolicy: lazyScreen(() => import('./screens/privacy-policy.tsx')),
+  termsOfService: lazyScreen(() => import('./screens/terms-of-service.tsx')),
+  recipes: lazyScreen(() => import('./screens/recipes.tsx')),
+  recipeDetail: lazyScreen(() => import('./screens/recipe-detail.tsx')),
+  recipeEditor: lazyScreen(() => import('./screens/recipe-editor.tsx')),
+  recipeImport: lazyScreen(() => import('./screens/recipe-import.tsx')),
+  favourites: lazyScreen(() => import('./screens/favourites.tsx')),
+  planner: lazyScreen(() => import('./screens/planner.tsx')),
+  week: lazyScreen(() => import('./screens/week.tsx')),
+  cooks: lazyScreen(() => import('./screens/cooks.tsx')),
+  pantry: lazyScreen(() => import('./screens/pantry.tsx')),
+  cook: lazyScreen(() => import('./screens/cook.tsx')),
+  shopping: lazyScreen(() => import('./screens/shopping.tsx')),
+  prices: lazyScreen(() => import('./screens/prices.tsx')),
+  priceImports: lazyScreen(() => import('./screens/price-imports.tsx')),
+  ingredientPrices: lazyScreen(() => import('./screens/ingredient-prices.tsx')),
+  profile: lazyScreen(() => import('./screens/profile.tsx')),
+  household: lazyScreen(() => import('./screens/household.tsx')),
+  join: lazyScreen(() => import('./screens/join.tsx')),
+  notFound: lazyScreen(() => import('./screens/not-found.tsx')),
 };
-const SignUpForm = lazy(screen.signUpForm);
-const ForgotPassword = lazy(screen.forgotPassword);
-const ResetPassword = lazy(screen.resetPassword);
-const PrivacyPolicy = lazy(screen.privacyPolicy);
-const TermsOfService = lazy(screen.termsOfService);
-const Recipes = lazy(screen.recipes);
-const RecipeDetail = lazy(screen.recipeDetail);
-const RecipeEditor = lazy(screen.recipeEditor);
-const RecipeImport = lazy(screen.recipeImport);
-const Favourites = lazy(screen.favourites);
-const Planner = lazy(screen.planner);
-const Week = lazy(screen.week);
-const Cooks = lazy(screen.cooks);
-const Pantry = lazy(screen.pantry);
-const Cook = lazy(screen.cook);
-const Shopping = lazy(screen.shopping);
-const Prices = lazy(screen.prices);
-const PriceImports = lazy(screen.priceImports);
-const IngredientPrices = lazy(screen.ingredientPrices);
-const Profile = lazy(screen.profile);
-const Household = lazy(screen.household);
-const Join = lazy(screen.join);
-const NotFound = lazy(screen.notFound);
+const SignUpForm = screen.signUpForm.Component;
+const ForgotPassword = screen.forgotPassword.Component;
+const ResetPassword = screen.resetPassword.Component;
+const PrivacyPolicy = screen.privacyPolicy.Component;
+const TermsOfService = screen.termsOfService.Component;
+const Recipes = screen.recipes.Component;
+const RecipeDetail = screen.recipeDetail.Component;
+const RecipeEditor = screen.recipeEditor.Component;
+const RecipeImport = screen.recipeImport.Component;
+const Favourites = screen.favourites.Component;
+const Planner = screen.planner.Component;
+const Week = screen.week.Component;
+const Cooks = screen.cooks.Component;
+const Pantry = screen.pantry.Component;
+const Cook = screen.cook.Component;
+const Shopping = screen.shopping.Component;
+const Prices = screen.prices.Component;
+const PriceImports = screen.priceImports.Component;
+const IngredientPrices = screen.ingredientPrices.Component;
+const Profile = screen.profile.Component;
+const Household = screen.household.Component;
+const Join = screen.join.Component;
+const NotFound = screen.notFound.Component;
 
-/** The screen each fixed path opens, to fetch its code before the app has drawn anything. */
-const SCREEN_AT: Record<string, () => Promise<unknown>> = {
+/** The screen each path opens, to fetch its code before the app has drawn anything. */
+const SCREEN_AT: Record<string, LazyScreen> = {
+  [paths.signUp]: screen.signUpForm,
+  [paths.forgotPassword]: screen.forgotPassword,
+  [paths.resetPassword]: screen.resetPassword,
+  [paths.privacyPolicy]: screen.privacyPolicy,
+  [paths.termsOfService]: screen.termsOfService,
   [paths.home]: screen.recipes,
   [paths.recipes]: screen.recipes,
   [paths.favourites]: screen.favourites,
@@ -74,14 +80,56 @@ const SCREEN_AT: Record<string, () => Promise<unknown>> = {
   [paths.importRecipes]: screen.recipeImport,
   [paths.newRecipe]: screen.recipeEditor,
 };
+const SCREEN_LIKE: [RegExp, LazyScreen][] = [
+  [/^\/recipes\/[^/]+\/edit$/, screen.recipeEditor],
+  [/^\/recipes\/[^/]+$/, screen.recipeDetail],
+  [/^\/prices\/[^/]+$/, screen.ingredientPrices],
+  [/^\/join\/[^/]+$/, screen.join],
+];
+const screenAt = (path: string): LazyScreen | undefined =>
+  SCREEN_AT[path] ?? SCREEN_LIKE.find(([pattern]) => pattern.test(path))?.[1];
 
 /**
- * Starts fetching the code of the screen a path opens, as the app starts: a link straight to a
+ * Starts fetching the code of the screen a path opens: as the app starts, a link straight to a
  * screen then brings its code alongside the app's rather than after the app has drawn, and the
  * fetch is not started from inside a render (where it made one long task of it).
  */
-export function preloadScreen(path: string): void {
-  void SCREEN_AT[path]?.().catch(() => undefined);
+export function preloadScreen(path: string): Promise<void> {
+  return screenAt(path)?.preload() ?? Promise.resolve();
+}
+
+/** The code of the screen the app opened on, while it is still on its way. */
+let opening: Promise<void> | null = null;
+
+/** As the app starts: fetch the opened screen's code, and draw the routes once it is here. */
+export function openScreen(path: string): void {
+  const at = screenAt(path);
+  if (!at || at.loaded()) return;
+  const arriving = at.preload().then(() => {
+    if (opening === arriving) opening = null;
+  });
+  opening = arriving;
+}
+
+/**
+ * Whether the opened screen's code is still on its way. Until it is here the routes draw the
+ * spinner themselves, and then draw the screen in a transition: had the screen suspended, React
+ * would have shown the fallback and held the screen back until 300 ms after it (the reveal of a
+ * suspended screen is throttled), where its code took a few tens of milliseconds.
+ */
+function useOpeningScreen(): boolean {
+  const [waiting, setWaiting] = useState(opening);
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    void waiting.then(() => {
+      if (live) startTransition(() => setWaiting(null));
+    });
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  return waiting !== null;
 }
 
 /**
@@ -105,6 +153,7 @@ function PrivateRoute({
 }
 
 export function AppRoutes() {
+  if (useOpeningScreen()) return <Spinner />;
   return (
     <Suspense fallback={<Spinner />}>
       <Switch>
