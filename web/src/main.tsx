@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { openScreen } from './app/routes.tsx';
+import { preloadScreen } from './app/routes.tsx';
 import { reloadForNewRelease } from './lib/stale-release.ts';
 import { configProblem, makeClient } from './lib/supabase.ts';
 import { whenIdle } from './lib/when-idle.ts';
@@ -15,7 +15,7 @@ if (configProblem) {
     </main>,
   );
 } else {
-  openScreen(window.location.pathname);
+  void preloadScreen(window.location.pathname);
   reloadForNewRelease();
   // Three tasks, not one: evaluating the modules (React, supabase-js, the shell), making the
   // Supabase client, and React's first call into its renderer are each a few milliseconds, and

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auth, endSession } from '../features/auth/store.ts';
 import { renderAt } from '../testing/render.tsx';
 import { setStatus } from '../testing/session.ts';
-import { AppRoutes, openScreen } from './routes.tsx';
+import { AppRoutes, preloadScreen } from './routes.tsx';
 
 describe('routes and guards (spec 2)', () => {
   it('sends a visitor without a session to /sign-in, remembering where they were going', async () => {
@@ -87,7 +87,7 @@ describe('routes and guards (spec 2)', () => {
   it('draws the screen a page opened on once its code is here, with the spinner until then', async () => {
     setStatus('signed-out');
     // A screen no other test here opens, so its code is not here yet.
-    openScreen('/terms-of-service');
+    void preloadScreen('/terms-of-service');
     renderAt('/terms-of-service', <AppRoutes />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { name: 'Your account' })).toBeInTheDocument();

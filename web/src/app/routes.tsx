@@ -1,10 +1,10 @@
-import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { SignInForm } from '../features/auth/components/sign-in-form.tsx';
-import { type LazyScreen, lazyScreen } from '../lib/lazy-screen.ts';
 import { GuestOnly, RequireSession } from './guards.tsx';
+import { type LazyScreen, lazyScreen } from './lazy-screen.tsx';
 import { HomeScreen } from './screens/home.tsx';
 
 // Screens load on demand so the first page stays small (bench/web.bench.ts watches this).
@@ -57,13 +57,8 @@ const Household = screen.household.Component;
 const Join = screen.join.Component;
 const NotFound = screen.notFound.Component;
 
-/** The screen each path opens, to fetch its code before the app has drawn anything. */
+/** The screen each fixed path opens, to fetch its code before the app has drawn anything. */
 const SCREEN_AT: Record<string, LazyScreen> = {
-  [paths.signUp]: screen.signUpForm,
-  [paths.forgotPassword]: screen.forgotPassword,
-  [paths.resetPassword]: screen.resetPassword,
-  [paths.privacyPolicy]: screen.privacyPolicy,
-  [paths.termsOfService]: screen.termsOfService,
   [paths.home]: screen.recipes,
   [paths.recipes]: screen.recipes,
   [paths.favourites]: screen.favourites,
@@ -80,56 +75,13 @@ const SCREEN_AT: Record<string, LazyScreen> = {
   [paths.importRecipes]: screen.recipeImport,
   [paths.newRecipe]: screen.recipeEditor,
 };
-const SCREEN_LIKE: [RegExp, LazyScreen][] = [
-  [/^\/recipes\/[^/]+\/edit$/, screen.recipeEditor],
-  [/^\/recipes\/[^/]+$/, screen.recipeDetail],
-  [/^\/prices\/[^/]+$/, screen.ingredientPrices],
-  [/^\/join\/[^/]+$/, screen.join],
-];
-const screenAt = (path: string): LazyScreen | undefined =>
-  SCREEN_AT[path] ?? SCREEN_LIKE.find(([pattern]) => pattern.test(path))?.[1];
-
 /**
  * Starts fetching the code of the screen a path opens: as the app starts, a link straight to a
  * screen then brings its code alongside the app's rather than after the app has drawn, and the
  * fetch is not started from inside a render (where it made one long task of it).
  */
 export function preloadScreen(path: string): Promise<void> {
-  return screenAt(path)?.preload() ?? Promise.resolve();
-}
-
-/** The code of the screen the app opened on, while it is still on its way. */
-let opening: Promise<void> | null = null;
-
-/** As the app starts: fetch the opened screen's code, and draw the routes once it is here. */
-export function openScreen(path: string): void {
-  const at = screenAt(path);
-  if (!at || at.loaded()) return;
-  const arriving = at.preload().then(() => {
-    if (opening === arriving) opening = null;
-  });
-  opening = arriving;
-}
-
-/**
- * Whether the opened screen's code is still on its way. Until it is here the routes draw the
- * spinner themselves, and then draw the screen in a transition: had the screen suspended, React
- * would have shown the fallback and held the screen back until 300 ms after it (the reveal of a
- * suspended screen is throttled), where its code took a few tens of milliseconds.
- */
-function useOpeningScreen(): boolean {
-  const [waiting, setWaiting] = useState(opening);
-  useEffect(() => {
-    if (!waiting) return;
-    let live = true;
-    void waiting.then(() => {
-      if (live) startTransition(() => setWaiting(null));
-    });
-    return () => {
-      live = false;
-    };
-  }, [waiting]);
-  return waiting !== null;
+  return SCREEN_AT[path]?.preload() ?? Promise.resolve();
 }
 
 /**
@@ -153,7 +105,6 @@ function PrivateRoute({
 }
 
 export function AppRoutes() {
-  if (useOpeningScreen()) return <Spinner />;
   return (
     <Suspense fallback={<Spinner />}>
       <Switch>

@@ -1,5 +1,5 @@
-import { uploadRecipePhoto } from '../recipes/api.ts';
 import { preparePhoto } from '../recipes/photo-resize.ts';
+import { uploadRecipePhoto } from '../recipes/photo-upload.ts';
 
 /**
  * Stores the photo that came with a newly imported recipe, scaled as a chosen photo is; the

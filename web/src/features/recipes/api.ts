@@ -11,8 +11,6 @@ import type { Tables } from '../../../../supabase/database.types.ts';
 import { allRows } from '../../lib/all-rows.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { photoPaths, photoStamp } from './photo.ts';
-import type { PreparedPhoto } from './photo-resize.ts';
 
 /** An ingredient line as LINE_COLUMNS selects it: its unit's name and its ingredient's nutrition. */
 export type IngredientLine = Pick<
@@ -145,45 +143,15 @@ export async function setRecipeHousehold(id: string, householdId: string | null)
   if (error) throw error;
 }
 
-const PHOTOS = 'recipe-photos';
+export const PHOTOS = 'recipe-photos';
 
 /** The public address of a stored photo (the bucket is public-read; <img> sends no token). */
 export function recipePhotoUrl(path: string): string {
   return supabase.storage.from(PHOTOS).getPublicUrl(path).data.publicUrl;
 }
 
-/**
- * Stores a recipe's photo and thumbnail, points the recipe at them, then removes the files of
- * the photo it replaces. The row changes only once both files are saved, so a failed upload
- * leaves the old photo showing.
- */
-export async function uploadRecipePhoto(
-  userId: string,
-  recipeId: string,
-  photo: PreparedPhoto,
-  stamp = photoStamp(),
-): Promise<string> {
-  const paths = photoPaths(userId, recipeId, photo.type, stamp);
-  const bucket = supabase.storage.from(PHOTOS);
-  const options = { contentType: photo.type, cacheControl: '31536000', upsert: false };
-  const thumb = await bucket.upload(paths.thumb, photo.thumb, options);
-  if (thumb.error) throw thumb.error;
-  const full = await bucket.upload(paths.photo, photo.photo, options);
-  if (full.error) {
-    await bucket.remove([paths.thumb]);
-    throw full.error;
-  }
-  const { error } = await supabase.from('recipes').update({ photo_path: paths.photo }).eq('id', recipeId);
-  if (error) {
-    await bucket.remove([paths.photo, paths.thumb]);
-    throw error;
-  }
-  await removeRecipePhotoFiles(userId, recipeId, [paths.photo, paths.thumb]);
-  return paths.photo;
-}
-
 /** Removes every file in the recipe's photo folder except `keep`; a failure only leaves files behind. */
-async function removeRecipePhotoFiles(
+export async function removeRecipePhotoFiles(
   userId: string,
   recipeId: string,
   keep: readonly string[] = [],
@@ -196,13 +164,6 @@ async function removeRecipePhotoFiles(
   if (names.length === 0) return;
   const removed = await bucket.remove(names);
   if (removed.error) throw removed.error;
-}
-
-/** Takes the photo off the recipe, then removes its files. */
-export async function clearRecipePhoto(userId: string, recipeId: string): Promise<void> {
-  const { error } = await supabase.from('recipes').update({ photo_path: null }).eq('id', recipeId);
-  if (error) throw error;
-  await removeRecipePhotoFiles(userId, recipeId);
 }
 
 /** Deletes an own recipe and the files of its photo (the files first: the row is what finds them). */

@@ -8,7 +8,7 @@ import {
   type Named,
   type OwnIngredientInput,
 } from '../../lib/reference-data.ts';
-import { clearRecipePhoto, type Recipe, uploadRecipePhoto } from './api.ts';
+import type { Recipe } from './api.ts';
 import {
   checkField,
   checkLine,
@@ -27,6 +27,7 @@ import {
 } from './draft.ts';
 import { checkPhotoFile, PHOTO_MESSAGES } from './photo.ts';
 import { type PreparedPhoto, preparePhoto } from './photo-resize.ts';
+import { clearRecipePhoto, uploadRecipePhoto } from './photo-upload.ts';
 import { loadRecipes, saveRecipe } from './store.ts';
 
 /** The photo as chosen on the form; saved with the recipe. */

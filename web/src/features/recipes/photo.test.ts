@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../shared/limits/limits.ts';
-import { checkPhotoFile, fitWithin, PHOTO_MESSAGES, photoPaths, thumbPathOf } from './photo.ts';
+import { checkPhotoFile, fitWithin, PHOTO_MESSAGES } from './photo.ts';
+import { photoPaths, thumbPathOf } from './photo-paths.ts';
 import { placeholderArt } from './placeholder.ts';
 
 describe('recipe photos', () => {

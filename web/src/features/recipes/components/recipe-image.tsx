@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { recipePhotoUrl } from '../api.ts';
 import '../recipes.css';
-import { thumbPathOf } from '../photo.ts';
+import { thumbPathOf } from '../photo-paths.ts';
 import { placeholderArt } from '../placeholder.ts';
 
 /** A spot of colour on the 320 × 200 canvas, in percentages so it scales with the frame. */
