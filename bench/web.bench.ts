@@ -258,7 +258,8 @@ async function keystrokeMs(
 
 /**
  * With 2,000 recipes: the recipe list's search and the planner's recipe picker (over a week of 28
- * meals) per keystroke, and the time the full planner grid takes to show after an in-app visit.
+ * meals) per keystroke, and the time a recipe's page and the full planner grid take to show after an
+ * in-app visit.
  */
 async function kitchenTimings(webUrl: string, email: string, password: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -277,6 +278,15 @@ async function kitchenTimings(webUrl: string, email: string, password: string) {
       list.shown.push(...typed.shown);
       await page.locator('#recipe-search').fill('');
     }
+    // A recipe's page, its code not fetched yet: from the tap on its card until its title shows.
+    const card = page.locator('article.recipe-card a').first();
+    const name = (await card.textContent())?.trim() ?? '';
+    const tapped = Date.now();
+    await card.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 60_000 });
+    const recipe = Date.now() - tapped;
+    await page.goBack();
+    await page.locator('#recipe-search').waitFor();
     const started = Date.now();
     await page.getByRole('link', { name: 'Planner' }).first().click();
     await page.locator('.meal-card').nth(27).waitFor({ timeout: 60_000 });
@@ -296,7 +306,7 @@ async function kitchenTimings(webUrl: string, email: string, password: string) {
     }
     await page.locator('dialog[open]').getByRole('button', { name: 'Cancel' }).click();
     await page.locator('dialog[open]').waitFor({ state: 'detached' });
-    return { list, picker, grid, render: await plannerRenderMs(page) };
+    return { list, picker, recipe, grid, render: await plannerRenderMs(page) };
   } finally {
     await browser.close();
   }
@@ -552,6 +562,7 @@ export default async function webBench(): Promise<BenchRow[]> {
         unit: 'ms',
         details: { max: Number(Math.max(...kitchen.list.shown).toFixed(1)) },
       });
+      rows.push({ name: 'recipe: in-app visit from its card → its title shown', value: kitchen.recipe, unit: 'ms' });
       rows.push({ name: 'planner: in-app visit → 28 meals on the grid', value: kitchen.grid, unit: 'ms' });
       rows.push({
         name: 'planner: render of the 28-meal grid, plan in the store (median)',
