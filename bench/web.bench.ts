@@ -562,7 +562,11 @@ export default async function webBench(): Promise<BenchRow[]> {
         unit: 'ms',
         details: { max: Number(Math.max(...kitchen.list.shown).toFixed(1)) },
       });
-      rows.push({ name: 'recipe: in-app visit from its card → its title shown', value: kitchen.recipe, unit: 'ms' });
+      rows.push({
+        name: 'recipe: in-app visit from its card → its title shown',
+        value: kitchen.recipe,
+        unit: 'ms',
+      });
       rows.push({ name: 'planner: in-app visit → 28 meals on the grid', value: kitchen.grid, unit: 'ms' });
       rows.push({
         name: 'planner: render of the 28-meal grid, plan in the store (median)',

@@ -2,7 +2,7 @@ import { proxy, useSnapshot } from 'valtio';
 import { newestReads } from '../../lib/live-reads.ts';
 import { type TopicTable, topicTable } from '../../lib/realtime.ts';
 import { onReset } from '../../lib/store-resets.ts';
-import { profile, useProfile } from '../profile/store.ts';
+import { profile } from '../profile/store.ts';
 import * as api from './api.ts';
 
 interface HouseholdState {
