@@ -11,6 +11,7 @@ import type { Tables } from '../../../../supabase/database.types.ts';
 import { allRows } from '../../lib/all-rows.ts';
 import { functionErrorMessage } from '../../lib/function-error.ts';
 import { supabase } from '../../lib/supabase.ts';
+import { PHOTOS } from './photo-paths.ts';
 
 /** An ingredient line as LINE_COLUMNS selects it: its unit's name and its ingredient's nutrition. */
 export type IngredientLine = Pick<
@@ -142,8 +143,6 @@ export async function setRecipeHousehold(id: string, householdId: string | null)
   const { error } = await supabase.from('recipes').update({ household_id: householdId }).eq('id', id);
   if (error) throw error;
 }
-
-export const PHOTOS = 'recipe-photos';
 
 /** The public address of a stored photo (the bucket is public-read; <img> sends no token). */
 export function recipePhotoUrl(path: string): string {

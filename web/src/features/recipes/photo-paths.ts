@@ -1,7 +1,10 @@
+/** The Storage bucket of recipe photos (public-read; each author writes in their own folder). */
+export const PHOTOS = 'recipe-photos';
+
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /**
- * Where a recipe's photo and thumbnail go in `recipe-photos`: the author's folder (the bucket's
+ * Where a recipe's photo and thumbnail go in the bucket: the author's folder (the bucket's
  * policies), the recipe's folder (so deleting it finds them), a new name each time (so a
  * replaced photo is never served stale from a cache). recipes.photo_path checks the same form.
  */

@@ -1,6 +1,6 @@
 import { supabase } from '../../lib/supabase.ts';
-import { PHOTOS, removeRecipePhotoFiles } from './api.ts';
-import { photoPaths, photoStamp } from './photo-paths.ts';
+import { removeRecipePhotoFiles } from './api.ts';
+import { PHOTOS, photoPaths, photoStamp } from './photo-paths.ts';
 import type { PreparedPhoto } from './photo-resize.ts';
 
 // The editor's and the importer's: apart from the recipe reads, so a page that only shows
