@@ -49,6 +49,23 @@ describe('auth forms', () => {
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('shows no message as a field is left by pressing the submit button, whose click then checks them all', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    renderAt('/sign-up', <SignUpForm />);
+    await user.type(screen.getByLabelText('Email'), 'pat@example');
+    await user.type(screen.getByLabelText('Password'), `${'é'.repeat(36)}x`);
+    const submit = screen.getByRole('button', { name: 'Sign up' });
+    // The press alone: a message shown now moved the button before the release, losing the click.
+    await user.pointer({ keys: '[MouseLeft>]', target: submit });
+    expect(submit).toHaveFocus();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    await user.pointer({ keys: '[/MouseLeft]', target: submit });
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests(fetch).filter((r) => r.includes('/auth/v1/'))).toEqual([]);
+  });
+
   it('refuses a bad address and a 73-byte password on sign-up, each next to its field, once', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderAt('/sign-up', <SignUpForm />);
