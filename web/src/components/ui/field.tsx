@@ -1,16 +1,35 @@
 import {
+  type FocusEvent,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { leftForSubmit } from './submit-press.ts';
 
 interface Described {
   label: string;
   hint?: string;
   /** What to fix, shown under the field and read with it (aria-invalid, aria-describedby). */
   error?: string | null;
+}
+
+/**
+ * A field's check as it is left. A field left by pressing its own form's submit button is not
+ * checked then: the submit checks every field (submit-press.ts says why).
+ */
+interface Checked<E extends HTMLInputElement | HTMLTextAreaElement> {
+  onLeave?: (event: FocusEvent<E>) => void;
+}
+
+function leaving<E extends HTMLInputElement | HTMLTextAreaElement>(
+  onLeave: ((event: FocusEvent<E>) => void) | undefined,
+): ((event: FocusEvent<E>) => void) | undefined {
+  if (!onLeave) return undefined;
+  return (event) => {
+    if (!leftForSubmit(event.currentTarget)) onLeave(event);
+  };
 }
 
 /** Moves focus to a form's first field with a message, once it has rendered, so it is read out. */
@@ -39,10 +58,10 @@ function Notes({ id, hint, error }: { id: string; hint?: string; error?: string 
   ) : null;
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & Described;
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & Described & Checked<HTMLInputElement>;
 
 /** A text input with a visible label (CONTRACTS 6), an optional hint and its error, tied to it. */
-export function Field({ label, hint, error, id, className, ...input }: FieldProps) {
+export function Field({ label, hint, error, id, className, onLeave, ...input }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
@@ -52,6 +71,7 @@ export function Field({ label, hint, error, id, className, ...input }: FieldProp
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(inputId, hint, error)}
+        onBlur={leaving(onLeave)}
         {...input}
       />
       <Notes id={inputId} hint={hint} error={error} />
@@ -59,9 +79,9 @@ export function Field({ label, hint, error, id, className, ...input }: FieldProp
   );
 }
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Described;
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & Described & Checked<HTMLTextAreaElement>;
 
-export function TextAreaField({ label, hint, error, id, ...area }: TextAreaProps) {
+export function TextAreaField({ label, hint, error, id, onLeave, ...area }: TextAreaProps) {
   const autoId = useId();
   const areaId = id ?? autoId;
   return (
@@ -71,6 +91,7 @@ export function TextAreaField({ label, hint, error, id, ...area }: TextAreaProps
         id={areaId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(areaId, hint, error)}
+        onBlur={leaving(onLeave)}
         {...area}
       />
       <Notes id={areaId} hint={hint} error={error} />

@@ -112,7 +112,7 @@ export function ItemForm({
         autoComplete="off"
         error={errors.name}
         onChange={(e) => edit('name', e.target.value)}
-        onBlur={() => leave('name')}
+        onLeave={() => leave('name')}
       />
       <datalist id={`${id}-known`}>
         {known.map((k) => (
@@ -129,7 +129,7 @@ export function ItemForm({
         autoComplete="off"
         error={errors.quantity}
         onChange={(e) => edit('quantity', e.target.value)}
-        onBlur={() => leave('quantity')}
+        onLeave={() => leave('quantity')}
       />
       <SelectField
         id={`${id}-unit`}
@@ -151,7 +151,7 @@ export function ItemForm({
           value={text.useBy}
           error={errors.useBy}
           onChange={(e) => edit('useBy', e.target.value)}
-          onBlur={() => leave('useBy')}
+          onLeave={() => leave('useBy')}
         />
       ) : null}
       <div className="item-form-actions">

@@ -49,7 +49,7 @@ export function AuthForm({
   after?: ReactNode;
 }) {
   return (
-    <form onSubmit={action.onSubmit} onPointerDown={action.onPointerDown} noValidate className="stack">
+    <form onSubmit={action.onSubmit} noValidate className="stack">
       {children}
       <FormEnd
         problem={action.problem}

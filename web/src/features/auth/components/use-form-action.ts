@@ -1,4 +1,4 @@
-import { type FocusEvent, type FormEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/ui/field.tsx';
 import { describeError, type Problem } from '../../../lib/errors.ts';
 import { FieldErrors, loadFieldRules } from '../api.ts';
@@ -11,8 +11,6 @@ export interface FormAction {
   /** A failure of the whole form, in plain words (lib/errors.ts), with Retry when it may help. */
   problem: Problem | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** Notes a press on the submit button: its submit checks the field being left. */
-  onPointerDown: (event: PointerEvent<HTMLFormElement>) => void;
   retry: (() => void) | null;
   field: (name: string) => FieldBinding;
 }
@@ -21,7 +19,7 @@ export interface FormAction {
 export interface FieldBinding {
   name: string;
   error: string | undefined;
-  onBlur: (e: FocusEvent<HTMLInputElement>) => void;
+  onLeave: (e: FocusEvent<HTMLInputElement>) => void;
   onChange: (e: { target: { value: string } }) => void;
 }
 
@@ -35,7 +33,6 @@ export function useFormAction(action: (form: FormData) => Promise<void>, checks:
   const [problem, setProblem] = useState<Problem | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const last = useRef<{ form: FormData; element: HTMLFormElement } | null>(null);
-  const pressingSubmit = useRef(false);
   // The checks of the fields as they are left; a failed load is retried by the action itself.
   useEffect(() => void loadFieldRules().catch(() => undefined), []);
   const setOne = (name: string, message: string | null) =>
@@ -60,26 +57,14 @@ export function useFormAction(action: (form: FormData) => Promise<void>, checks:
     pending,
     problem,
     retry,
-    onPointerDown: (event) => {
-      pressingSubmit.current =
-        event.target instanceof Element && event.target.closest('button[type="submit"]') !== null;
-    },
     onSubmit: (event) => {
       event.preventDefault();
-      pressingSubmit.current = false;
       run(new FormData(event.currentTarget), event.currentTarget);
     },
     field: (name) => ({
       name,
       error: errors[name],
-      onBlur: (e) => {
-        // Left by pressing the submit button: the submit checks every field, and a message
-        // appearing now pushed the button from under the pointer, so the press was lost.
-        const pressing = pressingSubmit.current;
-        pressingSubmit.current = false;
-        if (pressing) return;
-        setOne(name, checks[name]?.(e.target.value) ?? null);
-      },
+      onLeave: (e) => setOne(name, checks[name]?.(e.target.value) ?? null),
       onChange: (e) => {
         if (errors[name]) setOne(name, checks[name]?.(e.target.value) ?? null);
       },

@@ -35,7 +35,7 @@ export function EditorForm({ userId, onSaved }: { userId: string; onSaved: (id: 
     value: draft[field],
     error: errors[field],
     onChange: (e: { target: { value: string } }) => editField(field, e.target.value),
-    onBlur: () => leaveField(field),
+    onLeave: () => leaveField(field),
   });
   return (
     <form ref={form} className="stack card editor" onSubmit={submitTo(save)} noValidate>

@@ -39,7 +39,7 @@ export function EditorLine({
         autoComplete="off"
         error={errors[lineErrorKey(line.key, 'ingredient')]}
         onChange={(e) => editLine(line.key, 'ingredient', e.target.value)}
-        onBlur={() => leaveLine(line.key, 'ingredient')}
+        onLeave={() => leaveLine(line.key, 'ingredient')}
       />
       <Field
         label="Quantity"
@@ -49,7 +49,7 @@ export function EditorLine({
         autoComplete="off"
         error={errors[lineErrorKey(line.key, 'quantity')]}
         onChange={(e) => editLine(line.key, 'quantity', e.target.value)}
-        onBlur={() => leaveLine(line.key, 'quantity')}
+        onLeave={() => leaveLine(line.key, 'quantity')}
       />
       <SelectField
         id={`unit-${line.key}`}
