@@ -278,9 +278,12 @@ async function kitchenTimings(webUrl: string, email: string, password: string) {
       list.shown.push(...typed.shown);
       await page.locator('#recipe-search').fill('');
     }
+    // The emptied search's list is a deferred render: until it is drawn, the first card is the
+    // last search's, and it is replaced under the click.
+    await page.locator('.recipe-grid[aria-busy="true"]').waitFor({ state: 'detached' });
     // A recipe's page, its code not fetched yet: from the tap on its card until its title shows.
-    const card = page.locator('article.recipe-card a').first();
-    const name = (await card.textContent())?.trim() ?? '';
+    const name = (await page.locator('article.recipe-card a').first().textContent())?.trim() ?? '';
+    const card = page.locator('article.recipe-card a', { hasText: name }).first();
     const tapped = Date.now();
     await card.click();
     await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 60_000 });
