@@ -27,6 +27,18 @@ create function api.note_count() returns bigint language plpgsql stable as $$ be
 grant execute on function api.note_count() to anon, authenticated, service_role;
 insert into api.notes (body) values ('first');
 insert into api.tags (note_id, tag) values (1, 'urgent');
+-- Whether the database JIT-compiles a query that costs more than nothing: EXPLAIN ANALYZE
+-- reports a "JIT:" section for one it compiled.
+create function public.jit_compiles() returns boolean language plpgsql as $$
+declare line text;
+begin
+  perform set_config('jit_above_cost', '0', true);
+  for line in execute 'explain (analyze) select sum(amount) from public.agg_sales' loop
+    if line like 'JIT:%' then return true; end if;
+  end loop;
+  return false;
+end $$;
+grant execute on function public.jit_compiles() to authenticated;
 `;
 
 const sortBy = <T extends Record<string, unknown>>(rows: T[], key: string): T[] =>
@@ -108,6 +120,12 @@ describe.each(testDatabases)('REST configuration on %s (PostgREST 12)', (databas
     } finally {
       await setPgrstConfig(stack, { db_aggregates_enabled: null }, async () => !(await enabled()));
     }
+  });
+
+  it('compiles no query with JIT, as hosted Supabase (its PostgreSQL is built without LLVM)', async () => {
+    const { data, error } = await a.client.rpc('jit_compiles');
+    expect(error).toBeNull();
+    expect(data).toBe(false);
   });
 
   it('serves the schemas of the configuration: Content-Profile on answers, PGRST106 for others', async () => {
